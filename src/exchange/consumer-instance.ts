@@ -1,0 +1,71 @@
+import type { ConsumerLane, Delivery } from './consumer-lane';
+
+export type InstanceOptions = { events: boolean; test: boolean; dead: boolean; group: string };
+export type OffsetDelivery = Delivery & { offset: number };
+
+/**
+ * One consumer instance: a long-polling client's base URL or one WebSocket connection. It reads from
+ * the lanes its options select and numbers what it hands out with its own, always increasing offsets;
+ * confirming an offset acknowledges everything it was given up to and including that offset.
+ */
+export class ConsumerInstance {
+  private nextOffset = 1;
+  private readonly unconfirmed = new Map<number, { lane: ConsumerLane; position: number }>();
+  lastActivity: number;
+
+  constructor(
+    readonly id: string,
+    readonly clientId: string,
+    readonly options: InstanceOptions,
+    private readonly lanes: ConsumerLane[],
+    now: number,
+    readonly transport: 'http' | 'websocket',
+  ) {
+    this.lastActivity = now;
+  }
+
+  get unconfirmedCount(): number {
+    return this.unconfirmed.size;
+  }
+
+  hasPending(): boolean {
+    return this.lanes.some((lane) => lane.hasPending());
+  }
+
+  async take(max: number): Promise<OffsetDelivery[]> {
+    const collected: { lane: ConsumerLane; delivery: Delivery }[] = [];
+    for (const lane of this.lanes) {
+      if (collected.length >= max) break;
+      for (const delivery of await lane.take(this.id, max - collected.length)) collected.push({ lane, delivery });
+    }
+    collected.sort((a, b) => a.delivery.position - b.delivery.position);
+    return collected.map(({ lane, delivery }) => {
+      const offset = this.nextOffset++;
+      this.unconfirmed.set(offset, { lane, position: delivery.position });
+      return { ...delivery, offset };
+    });
+  }
+
+  /** Acknowledges everything handed out up to and including `upTo` (everything when absent). */
+  confirm(upTo?: number): number {
+    const byLane = new Map<ConsumerLane, number[]>();
+    for (const [offset, { lane, position }] of this.unconfirmed) {
+      if (upTo !== undefined && offset > upTo) break;
+      this.unconfirmed.delete(offset);
+      const positions = byLane.get(lane);
+      if (positions) positions.push(position);
+      else byLane.set(lane, [position]);
+    }
+    let confirmed = 0;
+    for (const [lane, positions] of byLane) {
+      lane.acknowledge(this.id, positions);
+      confirmed += positions.length;
+    }
+    return confirmed;
+  }
+
+  release(): number {
+    this.unconfirmed.clear();
+    return this.lanes.reduce((returned, lane) => returned + lane.release(this.id), 0);
+  }
+}

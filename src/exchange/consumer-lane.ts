@@ -1,0 +1,155 @@
+import type { CloudEventRecord } from '../platform/event-store/event-store';
+
+export type Delivery = { position: number; event: CloudEventRecord };
+
+/** Reads the next events of a lane from the log: those it may deliver, and how far it looked. */
+export type LaneSource = (after: number, limit: number) => Promise<{ deliveries: Delivery[]; scannedTo: number }>;
+
+const REFILL_BELOW = 500;
+const READ_CHUNK = 1000;
+const MAX_PENDING = 20_000;
+
+/**
+ * One consumer group's view of one kind of event (standard, test or dead) for one client.
+ * The instances of the group share the lane: each event goes to one instance. An event with a
+ * partition key goes only to the instance that holds that key's earlier unconfirmed events, so one
+ * key's events are delivered in log order and never to two instances at once. Unconfirmed events of
+ * an instance that goes away are put back, in order, for the others.
+ */
+export class ConsumerLane {
+  private pending: Delivery[] = [];
+  private readonly inflight = new Map<string, Map<number, Delivery>>();
+  private readonly owners = new Map<string, { instanceId: string; count: number }>();
+  private scanPosition: number;
+  private caughtUp = false;
+  private advancedDuringRead = false;
+  private refilling: Promise<void> | null = null;
+
+  constructor(
+    readonly key: string,
+    startPosition: number,
+    private readonly source: LaneSource,
+  ) {
+    this.scanPosition = startPosition;
+  }
+
+  /** Everything at or below this position has been confirmed (or was never for this lane). */
+  watermark(): number {
+    let lowest = this.pending.length > 0 ? this.pending[0].position : Number.POSITIVE_INFINITY;
+    for (const deliveries of this.inflight.values()) {
+      for (const position of deliveries.keys()) lowest = Math.min(lowest, position);
+    }
+    return lowest === Number.POSITIVE_INFINITY ? this.scanPosition : lowest - 1;
+  }
+
+  /** New events were appended to the log: the next take looks again. */
+  logAdvanced(): void {
+    this.caughtUp = false;
+    this.advancedDuringRead = true;
+  }
+
+  async take(instanceId: string, max: number): Promise<Delivery[]> {
+    if (this.pending.length < REFILL_BELOW && !this.caughtUp) await this.refill();
+    return this.assign(instanceId, max);
+  }
+
+  acknowledge(instanceId: string, positions: Iterable<number>): void {
+    const deliveries = this.inflight.get(instanceId);
+    if (!deliveries) return;
+    for (const position of positions) {
+      const delivery = deliveries.get(position);
+      if (!delivery) continue;
+      deliveries.delete(position);
+      this.disown(delivery);
+    }
+  }
+
+  /** The instance is gone: its unconfirmed events return to the group, in log order. */
+  release(instanceId: string): number {
+    const deliveries = this.inflight.get(instanceId);
+    this.inflight.delete(instanceId);
+    if (!deliveries || deliveries.size === 0) return 0;
+    for (const delivery of deliveries.values()) this.disown(delivery);
+    this.pending = mergeByPosition(this.pending, [...deliveries.values()].sort(byPosition));
+    return deliveries.size;
+  }
+
+  hasPending(): boolean {
+    return this.pending.length > 0 || !this.caughtUp;
+  }
+
+  private assign(instanceId: string, max: number): Delivery[] {
+    const taken: Delivery[] = [];
+    const remaining: Delivery[] = [];
+    let held = this.inflight.get(instanceId);
+    for (const delivery of this.pending) {
+      const key = partitionKeyOf(delivery);
+      const owner = key === undefined ? undefined : this.owners.get(key);
+      if (taken.length >= max || (owner && owner.instanceId !== instanceId)) {
+        remaining.push(delivery);
+        continue;
+      }
+      if (key !== undefined) {
+        if (owner) owner.count += 1;
+        else this.owners.set(key, { instanceId, count: 1 });
+      }
+      if (!held) {
+        held = new Map();
+        this.inflight.set(instanceId, held);
+      }
+      held.set(delivery.position, delivery);
+      taken.push(delivery);
+    }
+    this.pending = remaining;
+    return taken;
+  }
+
+  private disown(delivery: Delivery) {
+    const key = partitionKeyOf(delivery);
+    if (key === undefined) return;
+    const owner = this.owners.get(key);
+    if (!owner) return;
+    owner.count -= 1;
+    if (owner.count <= 0) this.owners.delete(key);
+  }
+
+  private refill(): Promise<void> {
+    this.refilling ??= (async () => {
+      try {
+        while (this.pending.length < REFILL_BELOW && this.pending.length < MAX_PENDING && !this.caughtUp) {
+          this.advancedDuringRead = false;
+          const { deliveries, scannedTo } = await this.source(this.scanPosition, READ_CHUNK);
+          if (scannedTo <= this.scanPosition) {
+            // an append announced while the read was under way may not be in what it returned
+            if (!this.advancedDuringRead) this.caughtUp = true;
+            if (this.caughtUp) break;
+            continue;
+          }
+          this.scanPosition = scannedTo;
+          this.pending.push(...deliveries);
+        }
+      } finally {
+        this.refilling = null;
+      }
+    })();
+    return this.refilling;
+  }
+}
+
+export function partitionKeyOf(delivery: Delivery): string | undefined {
+  const key = delivery.event.partitionkey;
+  return typeof key === 'string' ? key : undefined;
+}
+
+const byPosition = (a: Delivery, b: Delivery) => a.position - b.position;
+
+function mergeByPosition(left: Delivery[], right: Delivery[]): Delivery[] {
+  const merged: Delivery[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length || j < right.length) {
+    if (j >= right.length || (i < left.length && left[i].position < right[j].position)) merged.push(left[i++]);
+    else merged.push(right[j++]);
+  }
+  return merged;
+}

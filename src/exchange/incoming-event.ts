@@ -1,0 +1,79 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { contentHash } from '../platform/event-store/event-identity';
+import type { CloudEventRecord } from '../platform/event-store/event-store';
+import { cloudEventViolations } from './cloud-event-format';
+import { decodeHeaderValue } from './wire-format';
+
+/**
+ * Turns what a producer sent into the event the log stores, applying the exchange's rules on top of
+ * the CloudEvents format: JSON data only in structured mode, time not in the future and "now" when
+ * absent, application/json when no datacontenttype is given.
+ */
+export type IncomingEvent = { event: CloudEventRecord; contentHash: string };
+export type Normalized = { ok: true; value: IncomingEvent } | { ok: false; violations: string[] };
+
+export type NormalizeContext = { now: Date; futureTimeToleranceMs: number };
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(;|$)/i;
+const RAW_MEDIA_TYPES = ['application/json', 'application/octet-stream', 'text/plain'];
+
+export function normalizeStructured(candidate: unknown, context: NormalizeContext): Normalized {
+  const violations = cloudEventViolations(candidate);
+  if (violations.length > 0) return { ok: false, violations };
+  const sent = withoutNulls(candidate as Record<string, unknown>);
+  if (sent.data_base64 !== undefined) violations.push('structured events carry JSON data only: data_base64 is not accepted');
+  if (sent.datacontenttype !== undefined && !JSON_MEDIA_TYPE.test(String(sent.datacontenttype))) {
+    violations.push('structured events carry JSON data only: datacontenttype must be a JSON media type');
+  }
+  violations.push(...exchangeAttributeViolations(sent, context));
+  if (violations.length > 0) return { ok: false, violations };
+  const event = { datacontenttype: 'application/json', ...sent, time: sent.time ?? context.now.toISOString() } as unknown as CloudEventRecord;
+  return { ok: true, value: { event, contentHash: contentHash(sent) } };
+}
+
+/** Binary mode: attributes in ce-* headers, the payload in the body, its media type in Content-Type. */
+export function normalizeRaw(headers: IncomingHttpHeaders, body: Buffer, context: NormalizeContext): Normalized {
+  const mediaType = String(headers['content-type'] ?? '').toLowerCase();
+  const baseType = mediaType.split(';')[0].trim();
+  if (!RAW_MEDIA_TYPES.includes(baseType)) {
+    return { ok: false, violations: [`Content-Type must be one of ${RAW_MEDIA_TYPES.join(', ')}`] };
+  }
+  const sent: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.startsWith('ce-') && value !== undefined) {
+      sent[name.slice(3)] = decodeHeaderValue(Array.isArray(value) ? value.join(',') : value);
+    }
+  }
+  for (const notAnAttribute of ['offset', 'data', 'data_base64']) delete sent[notAnAttribute];
+  if (baseType === 'application/json') {
+    try {
+      sent.data = body.length === 0 ? null : JSON.parse(body.toString('utf8'));
+    } catch {
+      return { ok: false, violations: ['the body is not valid JSON (Content-Type application/json)'] };
+    }
+  } else if (baseType === 'text/plain') {
+    sent.data = body.toString('utf8');
+  } else {
+    sent.data_base64 = body.toString('base64');
+  }
+  sent.datacontenttype = mediaType;
+  const violations = [...cloudEventViolations(sent), ...exchangeAttributeViolations(sent, context)];
+  if (violations.length > 0) return { ok: false, violations };
+  const event = { ...sent, time: sent.time ?? context.now.toISOString() } as unknown as CloudEventRecord;
+  return { ok: true, value: { event, contentHash: contentHash(sent) } };
+}
+
+function exchangeAttributeViolations(event: Record<string, unknown>, context: NormalizeContext): string[] {
+  const violations: string[] = [];
+  if (typeof event.time === 'string' && Date.parse(event.time) > context.now.getTime() + context.futureTimeToleranceMs) {
+    violations.push('time must not be in the future');
+  }
+  if (event.partitionkey !== undefined && (typeof event.partitionkey !== 'string' || event.partitionkey === '')) {
+    violations.push('partitionkey must be a non-empty string');
+  }
+  return violations;
+}
+
+function withoutNulls(event: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(event).filter(([, value]) => value !== null));
+}

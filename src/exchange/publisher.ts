@@ -1,0 +1,78 @@
+import { badRequest, conflict, unauthorized, unprocessable } from '../platform/errors';
+import {
+  DuplicateEventConflictError,
+  type AppendResult,
+  type EventKind,
+  type EventStore,
+  type NewEvent,
+} from '../platform/event-store/event-store';
+import type { ClientDefinition } from '../platform/identity/client-registry';
+import type { EventSchemas } from './event-schemas';
+import { consumeViolation, mayProduce } from './exchange-rights';
+import type { IncomingEvent, Normalized } from './incoming-event';
+
+/**
+ * Appends what producers send. A request is all or nothing: every event is checked (format, rights,
+ * payload schema) before any is written, and the events are appended in one call, which the log
+ * commits in one transaction. The promise resolves only once the events are durable.
+ */
+export class Publisher {
+  constructor(
+    private readonly store: EventStore,
+    private readonly schemas: EventSchemas,
+  ) {}
+
+  async publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind): Promise<AppendResult> {
+    const events = acceptAll(normalized);
+    for (const [index, { event }] of events.entries()) {
+      const refusal = kind === 'standard' ? mayProduce(client, event.source, event.type) : consumeViolation(client, event.type);
+      if (refusal) throw unauthorized(prefixed(events.length, index, refusal));
+    }
+    const schemaErrors: Record<string, string[]> = {};
+    for (const [index, { event }] of events.entries()) {
+      const problems = this.schemas.check(event.type, event);
+      if (problems.length > 0) schemaErrors[events.length > 1 ? `[${index}]` : 'data'] = problems;
+    }
+    if (Object.keys(schemaErrors).length > 0) {
+      throw unprocessable('the event payload does not match the schema configured for its type', schemaErrors);
+    }
+    try {
+      return await this.store.append(
+        streamFor(kind, client.id),
+        events.map((incoming) => toNewEvent(incoming, client.id, kind)),
+      );
+    } catch (error) {
+      if (error instanceof DuplicateEventConflictError) {
+        throw conflict('an event with this source and id was already accepted with different content');
+      }
+      throw error;
+    }
+  }
+}
+
+function acceptAll(normalized: Normalized[]): IncomingEvent[] {
+  const errors: Record<string, string[]> = {};
+  normalized.forEach((result, index) => {
+    if (!result.ok) errors[normalized.length > 1 ? `[${index}]` : 'event'] = result.violations;
+  });
+  const count = Object.keys(errors).length;
+  if (count > 0) {
+    const detail = normalized.length > 1 ? `${count} of ${normalized.length} events are invalid; none was stored` : 'the event is invalid';
+    throw badRequest(detail, errors);
+  }
+  return normalized.map((result) => (result as { ok: true; value: IncomingEvent }).value);
+}
+
+function prefixed(total: number, index: number, message: string): string {
+  return total > 1 ? `event [${index}]: ${message}; none was stored` : message;
+}
+
+export function streamFor(kind: EventKind, clientId: string): string {
+  return kind === 'standard' ? `exchange-${clientId}` : `exchange-${kind}-${clientId}`;
+}
+
+function toNewEvent(incoming: IncomingEvent, clientId: string, kind: EventKind): NewEvent {
+  const { event } = incoming;
+  const dedupeKey = kind === 'standard' ? undefined : `${kind}\n${clientId}\n${event.source}\n${event.id}`;
+  return { event, producer: clientId, kind, dedupeKey, contentHash: incoming.contentHash };
+}

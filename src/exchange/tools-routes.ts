@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import type { ExchangeConfig } from '../config';
+import { callerOf } from './exchange-auth';
+
+/** Developer tools: what the registry says about the caller, and the limits it works within. */
+export function toolsRoutes(deps: { config: ExchangeConfig; bridgeId: string; registeredAt: (clientId: string) => number }): Router {
+  const router = Router();
+  router.get('/ce/tools/my-settings', (_request, response) => {
+    const client = callerOf(response);
+    response.json({
+      client: client.id,
+      name: client.name ?? null,
+      idno: client.idno ?? null,
+      produce: client.exchange?.produce ?? null,
+      consume: client.exchange?.consume ?? null,
+      rights: client.rights ?? {},
+      registeredAtPosition: String(deps.registeredAt(client.id)),
+      bridge: deps.bridgeId,
+      limits: {
+        maxRequestBytes: deps.config.maxRequestBytes,
+        pollTimeoutMs: deps.config.pollTimeoutMs,
+        batchSize: deps.config.batchSize,
+        instanceIdleExpiryMs: deps.config.instanceIdleExpiryMs,
+        wsMaxUnconfirmed: deps.config.wsMaxUnconfirmed,
+      },
+      testEvents: {
+        produce: ['/ce/tools/produce/raw', '/ce/tools/produce/event', '/ce/tools/produce/events'],
+        note: 'test events reach only your own consumer instances created with test=true',
+      },
+    });
+  });
+  return router;
+}

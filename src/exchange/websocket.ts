@@ -1,0 +1,138 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ExchangeConfig } from '../config';
+import type { Clock } from '../platform/clock';
+import { ProblemError } from '../platform/errors';
+import { identifyCaller } from '../platform/identity/authenticate';
+import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
+import type { Logger } from '../platform/logger';
+import type { ConsumerInstance } from './consumer-instance';
+import type { ConsumerService } from './consumer-service';
+import { consumerOptions } from './consumer-routes';
+import { identityProblem } from './exchange-auth';
+import { isConsumer } from './exchange-rights';
+import { normalizeStructured } from './incoming-event';
+import type { Publisher } from './publisher';
+import { toStructured } from './wire-format';
+
+export const WS_PATH = '/ce/consume/ws';
+export const WS_PROTOCOL = 'cloudevents.json';
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export type WebSocketDeps = {
+  registry: ClientRegistry;
+  consumers: ConsumerService;
+  publisher: Publisher;
+  config: ExchangeConfig;
+  clock: Clock;
+  logger: Logger;
+};
+
+/**
+ * WebSocket consumption: each connection is a consumer instance of its group. The server pushes one
+ * JSON message per event, holding at most wsMaxUnconfirmed unconfirmed events; the client answers
+ * `confirm:<offset>` or `dead:<event JSON>`. Anything else closes the connection (1008).
+ */
+export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketServer {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: deps.config.maxRequestBytes,
+    handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'https://localhost');
+    if (url.pathname !== WS_PATH) return refuse(socket, new ProblemError(404, 'Not Found', `no WebSocket endpoint at ${url.pathname}`));
+    const identity = identifyCaller(request, deps.registry);
+    const problem = identityProblem(identity);
+    if (problem) return refuse(socket, problem);
+    const client = (identity as { client: ClientDefinition }).client;
+    if (!isConsumer(client)) return refuse(socket, new ProblemError(401, 'Unauthorized', `client ${client.id} is not registered as a consumer`));
+    const offered = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
+    if (!offered.includes(WS_PROTOCOL)) {
+      return refuse(socket, new ProblemError(400, 'Bad Request', `the WebSocket sub-protocol ${WS_PROTOCOL} is required`));
+    }
+    let options;
+    try {
+      options = consumerOptions(Object.fromEntries(url.searchParams));
+    } catch (error) {
+      return refuse(socket, error as ProblemError);
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      void deps.consumers.create(client, options, 'websocket').then((instance) => serve(ws, instance, client, deps));
+    });
+  });
+  return wss;
+}
+
+function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefinition, deps: WebSocketDeps) {
+  let open = true;
+  const log = deps.logger.child({ instance: instance.id, client: client.id, group: instance.options.group });
+  ws.on('close', () => {
+    open = false;
+    void deps.consumers.delete(instance, 'WebSocket closed');
+  });
+  ws.on('error', (error) => log.warn({ err: error }, 'WebSocket error'));
+  ws.on('message', (message, isBinary) => {
+    const text = isBinary ? '' : message.toString('utf8');
+    if (text.startsWith('confirm:')) {
+      const offset = text.slice('confirm:'.length).trim();
+      if (!/^[1-9][0-9]{0,15}$/.test(offset)) return ws.close(1008, 'confirm needs a positive integer offset');
+      deps.consumers.confirm(instance, Number(offset));
+    } else if (text.startsWith('dead:')) {
+      void reportDead(text.slice('dead:'.length), client, ws, deps);
+    } else {
+      ws.close(1008, 'unknown message: expected confirm:<offset> or dead:<event JSON>');
+    }
+  });
+
+  void (async () => {
+    while (open) {
+      const window = deps.config.wsMaxUnconfirmed - instance.unconfirmedCount;
+      if (window <= 0 || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        await deps.consumers.waitForChange(50);
+        continue;
+      }
+      const deliveries = await instance.take(Math.min(window, deps.config.batchSize));
+      if (!open) break;
+      if (deliveries.length === 0) {
+        await deps.consumers.waitForChange(deps.config.pollTimeoutMs);
+        continue;
+      }
+      for (const delivery of deliveries) ws.send(JSON.stringify(toStructured(delivery)));
+    }
+  })().catch((error) => {
+    log.error({ err: error }, 'WebSocket delivery failed');
+    ws.close(1011, 'internal error');
+  });
+}
+
+async function reportDead(json: string, client: ClientDefinition, ws: WebSocket, deps: WebSocketDeps) {
+  let candidate: unknown;
+  try {
+    candidate = JSON.parse(json);
+  } catch {
+    return ws.close(1007, 'dead: must be followed by a JSON event');
+  }
+  try {
+    const normalized = normalizeStructured(candidate, { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs });
+    await deps.publisher.publish(client, [normalized], 'dead');
+  } catch (error) {
+    if (error instanceof ProblemError) return ws.close(error.status === 401 ? 1008 : 1007, truncate(`dead event refused: ${error.detail}`));
+    deps.logger.error({ err: error }, 'storing a dead event failed');
+    ws.close(1011, 'internal error');
+  }
+}
+
+function refuse(socket: Duplex, problem: ProblemError) {
+  const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, title: problem.title, status: problem.status, detail: problem.detail });
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** A close reason may be at most 123 bytes. */
+function truncate(reason: string): string {
+  return Buffer.from(reason).subarray(0, 120).toString('utf8').replace(/\uFFFD$/, '');
+}

@@ -1,0 +1,35 @@
+import { loadConfig } from './config';
+import { pkiFiles } from './platform/identity/pki';
+import { startPlatform } from './platform-app';
+import { join, relative } from 'node:path';
+
+/** `npm start`: the platform on the embedded profile (or production stores when their URLs are set). */
+const config = loadConfig();
+const platform = await startPlatform(config);
+
+const pki = pkiFiles(join(config.dataDir, 'pki'));
+const rel = (path: string) => relative(process.cwd(), path) || '.';
+const base = config.publicUrl;
+const producer = `--cacert ${rel(pki.caCert)} --cert ${rel(pki.clientCert('demo-producer'))} --key ${rel(pki.clientKey('demo-producer'))}`;
+const consumer = `--cacert ${rel(pki.caCert)} --cert ${rel(pki.clientCert('demo-consumer'))} --key ${rel(pki.clientKey('demo-consumer'))}`;
+process.stdout.write(`
+Platform ready on ${base} (bridge ${config.bridgeId}; data in ${rel(config.dataDir)}; ${platform.stores.profile}).
+
+Produce an event as demo-producer:
+  curl ${producer} -H 'Content-Type: application/cloudevents+json' \\
+    -d '{"specversion":"1.0","id":"order-1","source":"urn:demo:producer","type":"demo.order.created","data":{"orderId":1}}' \\
+    ${base}/ce/produce/event -i
+
+Consume it as demo-consumer (long polling):
+  curl ${consumer} -X POST '${base}/ce/consumers' -i          # Location: the instance URL
+  curl ${consumer} '<instance URL>/events'                     # the events, with offsets
+  curl ${consumer} -X POST '<instance URL>/confirm?offset=1' -i
+
+`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    platform.logger.info({ signal }, 'shutting down');
+    void platform.stop().then(() => process.exit(0));
+  });
+}

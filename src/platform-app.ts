@@ -1,0 +1,122 @@
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import express from 'express';
+import type { PlatformConfig } from './config';
+import { ConsumerService } from './exchange/consumer-service';
+import { consumerRoutes } from './exchange/consumer-routes';
+import { requireExchangeClient } from './exchange/exchange-auth';
+import { EventSchemas } from './exchange/event-schemas';
+import { produceRoutes } from './exchange/produce-routes';
+import { Publisher } from './exchange/publisher';
+import { toolsRoutes } from './exchange/tools-routes';
+import { attachWebSocket } from './exchange/websocket';
+import { systemClock, type Clock } from './platform/clock';
+import { notFoundHandler, problemHandler } from './platform/http/problem';
+import { ClientRegistry } from './platform/identity/client-registry';
+import { recordRegistryChanges } from './platform/identity/registry-log';
+import { createLogger, type Logger } from './platform/logger';
+import { projectRoot, schemasDir } from './platform/project-paths';
+import { ProjectionRunner } from './platform/projections/projection-runner';
+import { openStores, type Stores } from './platform/storage';
+import { loadTlsMaterial } from './platform/tls';
+
+export type Platform = {
+  config: PlatformConfig;
+  server: Server;
+  stores: Stores;
+  registry: ClientRegistry;
+  projections: ProjectionRunner;
+  consumers: ConsumerService;
+  logger: Logger;
+  /** the port actually bound (useful with PORT=0) */
+  port: number;
+  createdClientCertificates: string[];
+  stop(): Promise<void>;
+};
+
+export const DEVELOPMENT_REGISTRY = join(projectRoot, 'src/platform/identity/development-clients.json');
+
+/**
+ * Wires the platform: stores, registry, TLS, the exchange and the services, on one HTTPS server
+ * that asks every caller for a client certificate.
+ */
+export async function startPlatform(config: PlatformConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<Platform> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true });
+  if (!existsSync(config.registryFile)) copyFileSync(DEVELOPMENT_REGISTRY, config.registryFile);
+  const registry = ClientRegistry.fromFile(config.registryFile);
+  const { tls, createdClients } = loadTlsMaterial(config, registry);
+
+  const stores = await openStores(config);
+  const registeredAt = await recordRegistryChanges(stores.events, registry, clock);
+  const headAtStart = await stores.events.headPosition();
+  const registrationOf = (clientId: string) => registeredAt.get(clientId) ?? headAtStart;
+
+  const publisher = new Publisher(stores.events, EventSchemas.fromDirectory(join(schemasDir, 'events')));
+  const consumers = new ConsumerService({
+    events: stores.events,
+    documents: stores.documents,
+    registry,
+    registeredAt: registrationOf,
+    config: config.exchange,
+    clock,
+    logger,
+    bridgeId: config.bridgeId,
+  });
+  await consumers.start();
+  const projections = new ProjectionRunner(stores.events, stores.documents, [], logger);
+  await projections.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'extended');
+  const exchange = express.Router();
+  exchange.use(requireExchangeClient(registry));
+  exchange.use(produceRoutes('/ce/produce', 'standard', { publisher, config: config.exchange, clock }));
+  exchange.use(produceRoutes('/ce/tools/produce', 'test', { publisher, config: config.exchange, clock }));
+  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf }));
+  exchange.use(
+    consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: config.publicUrl }),
+  );
+  app.use((request, response, next) => (isExchangePath(request.path) ? exchange(request, response, next) : next()));
+  app.use(notFoundHandler);
+  app.use(problemHandler(logger));
+
+  const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false }, app);
+  server.keepAliveTimeout = 65_000;
+  attachWebSocket(server, { registry, consumers, publisher, config: config.exchange, clock, logger });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, bridge: config.bridgeId, storage: stores.profile, dataDir: config.dataDir }, 'platform listening');
+
+  return {
+    config,
+    server,
+    stores,
+    registry,
+    projections,
+    consumers,
+    logger,
+    port,
+    createdClientCertificates: createdClients,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await consumers.stop();
+      await projections.stop();
+      await stores.events.close();
+      await stores.documents.close();
+    },
+  };
+}
+
+/** The exchange's paths: /ce/... and the instance URLs /{bridge}/ce/consumers/... */
+function isExchangePath(path: string): boolean {
+  return path.startsWith('/ce/') || path === '/ce' || /^\/[^/]+\/ce\/consumers\//.test(path);
+}

@@ -1,0 +1,30 @@
+/**
+ * Errors that carry their HTTP status. One middleware turns them into RFC 7807 problem details,
+ * so handlers and deciders throw meaning, not responses.
+ */
+export type ProblemFieldErrors = Record<string, string[]>;
+
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: ProblemFieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail ?? title);
+    this.name = 'ProblemError';
+  }
+}
+
+export const badRequest = (detail: string, errors?: ProblemFieldErrors) =>
+  new ProblemError(400, 'Bad Request', detail, errors);
+export const unauthorized = (detail: string) => new ProblemError(401, 'Unauthorized', detail);
+export const forbidden = (detail: string) => new ProblemError(403, 'Forbidden', detail);
+export const notFound = (detail: string) => new ProblemError(404, 'Not Found', detail);
+export const conflict = (detail: string) => new ProblemError(409, 'Conflict', detail);
+export const payloadTooLarge = (detail: string) => new ProblemError(413, 'Payload Too Large', detail);
+export const unsupportedMediaType = (detail: string) =>
+  new ProblemError(415, 'Unsupported Media Type', detail);
+export const unprocessable = (detail: string, errors?: ProblemFieldErrors) =>
+  new ProblemError(422, 'Unprocessable Content', detail, errors);

@@ -1,0 +1,106 @@
+/**
+ * The event store port: one durable, ordered log of CloudEvents split into streams.
+ * Every adapter (embedded SQLite, EventStoreDB) implements exactly this and converts its vendor's
+ * errors into the error types below, so services never import a database client.
+ *
+ * Numbering, fixed at the port: a stream that does not exist has revision -1, its first event has
+ * revision 0 (as EventStoreDB does). Global positions start at 1 and only increase.
+ */
+export type CloudEventRecord = {
+  specversion: '1.0';
+  id: string;
+  source: string;
+  type: string;
+  time: string;
+  [attribute: string]: unknown;
+};
+
+/** standard: produced for consumers; test: produced by a client for its own test instances;
+ * dead: reported back by a consumer. */
+export type EventKind = 'standard' | 'test' | 'dead';
+
+export type NewEvent = {
+  event: CloudEventRecord;
+  /** client id (or service name) that caused the event: the audit trail's "who, through which client". */
+  producer: string;
+  kind?: EventKind;
+  /** uniqueness key; defaults to source + id. The same key with the same contentHash is a retry. */
+  dedupeKey?: string;
+  /** hash of what the producer sent, before defaults were filled in; defaults to a hash of the event. */
+  contentHash?: string;
+};
+
+export type StoredEvent = {
+  position: number;
+  streamId: string;
+  revision: number;
+  kind: EventKind;
+  producer: string;
+  recordedAt: string;
+  event: CloudEventRecord;
+};
+
+export const NO_STREAM = 'no_stream' as const;
+export const STREAM_EXISTS = 'stream_exists' as const;
+export const ANY_REVISION = 'any' as const;
+export type ExpectedRevision = number | typeof NO_STREAM | typeof STREAM_EXISTS | typeof ANY_REVISION;
+
+export type AppendResult = {
+  /** revision of the stream after the append (-1 if nothing was ever written) */
+  nextRevision: number;
+  /** positions of the events written now, in order; retried duplicates are not written again */
+  positions: number[];
+  /** how many events were recognised as retries of events already stored */
+  duplicates: number;
+  /** the highest position this append wrote or found as a duplicate (0 when it wrote nothing) */
+  lastPosition: number;
+};
+
+export type LogFilter = {
+  kinds?: EventKind[];
+  streamPrefix?: string;
+  types?: string[];
+};
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  readStream(streamId: string, options?: { fromRevision?: number }): Promise<StoredEvent[]>;
+  /** events with position > after, oldest first */
+  readAll(options: { after: number; limit: number; filter?: LogFilter }): Promise<StoredEvent[]>;
+  headPosition(): Promise<number>;
+  /** called after every durable append in this process (or, for a shared server, any process) */
+  onAppended(listener: (headPosition: number) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class ExpectedRevisionConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${actual}`);
+    this.name = 'ExpectedRevisionConflictError';
+  }
+}
+
+/** A different event was sent under a uniqueness key (source + id) already used. */
+export class DuplicateEventConflictError extends Error {
+  constructor(readonly dedupeKey: string) {
+    super(`an event with the same source and id but different content is already stored (${dedupeKey.replace('\n', ' ')})`);
+    this.name = 'DuplicateEventConflictError';
+  }
+}
+
+export function revisionMatches(expected: ExpectedRevision, actual: number): boolean {
+  switch (expected) {
+    case ANY_REVISION:
+      return true;
+    case NO_STREAM:
+      return actual === -1;
+    case STREAM_EXISTS:
+      return actual >= 0;
+    default:
+      return expected === actual;
+  }
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import { badRequest, payloadTooLarge } from '../errors';
+
+/** Reads the whole request body, refusing (413) as soon as it passes the limit. */
+export function readBody(request: IncomingMessage, limitBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    request.resume();
+    return Promise.reject(payloadTooLarge(`the request is larger than the limit of ${limitBytes} bytes`));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) {
+        request.removeAllListeners('data');
+        request.resume();
+        reject(payloadTooLarge(`the request is larger than the limit of ${limitBytes} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    request.on('error', reject);
+  });
+}
+
+export async function readJson(request: IncomingMessage, limitBytes: number): Promise<unknown> {
+  const body = await readBody(request, limitBytes);
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw badRequest('the body is not valid JSON');
+  }
+}
