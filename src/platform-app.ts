@@ -80,7 +80,7 @@ export async function startPlatform(config: PlatformConfig, options: { clock?: C
   exchange.use(produceRoutes('/ce/tools/produce', 'test', { publisher, config: config.exchange, clock }));
   exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf }));
   exchange.use(
-    consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: config.publicUrl }),
+    consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
   );
   app.use((request, response, next) => (isExchangePath(request.path) ? exchange(request, response, next) : next()));
   app.use(notFoundHandler);
@@ -91,6 +91,7 @@ export async function startPlatform(config: PlatformConfig, options: { clock?: C
   attachWebSocket(server, { registry, consumers, publisher, config: config.exchange, clock, logger });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const port = (server.address() as AddressInfo).port;
+  if (config.publicUrl.endsWith(':0')) config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
   logger.info({ port, bridge: config.bridgeId, storage: stores.profile, dataDir: config.dataDir }, 'platform listening');
 
   return {

@@ -19,7 +19,8 @@ export type ConsumerRouteDeps = {
   config: ExchangeConfig;
   clock: Clock;
   bridgeId: string;
-  publicUrl: string;
+  /** base URL of this bridge as clients reach it */
+  publicUrl: () => string;
 };
 
 const GROUP_NAME = /^[~A-Za-z0-9._-]{1,100}$/;
@@ -49,7 +50,7 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
       const client = callerOf(response);
       if (!isConsumer(client)) throw unauthorized(`client ${client.id} is not registered as a consumer`);
       const instance = await deps.consumers.create(client, consumerOptions(request.query), 'http');
-      const baseUri = `${deps.publicUrl}/${deps.bridgeId}/ce/consumers/${encodeURIComponent(instance.options.group)}/instances/${instance.id}`;
+      const baseUri = `${deps.publicUrl()}/${deps.bridgeId}/ce/consumers/${encodeURIComponent(instance.options.group)}/instances/${instance.id}`;
       response.status(201).location(baseUri).json({ instance: instance.id, group: instance.options.group, bridge: deps.bridgeId, baseUri });
     }),
   );

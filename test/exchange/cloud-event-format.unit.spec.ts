@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { cloudEventViolations, isRfc3339 } from '../../src/exchange/cloud-event-format';
+
+const conformance = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../shared/conformance/cloudevents-json/${file}`, import.meta.url), 'utf8')).tests as {
+    name?: string;
+    event?: unknown;
+    batch?: unknown[];
+  }[];
+
+describe('CloudEvents JSON format validation (unit)', () => {
+  describe('conformance: invalid single events', () => {
+    for (const [index, test] of conformance('invalid-events.json').entries()) {
+      it(`refuses #${index}: ${JSON.stringify(test.event).slice(0, 90)}`, () => {
+        expect(cloudEventViolations(test.event)).to.not.be.empty;
+      });
+    }
+  });
+
+  describe('conformance: valid single events', () => {
+    for (const test of conformance('valid-events.json')) {
+      it(`accepts ${test.name ?? JSON.stringify(test.event).slice(0, 80)}`, () => {
+        expect(cloudEventViolations(test.event)).to.deep.equal([]);
+      });
+    }
+  });
+
+  describe('REQUIRED attributes', () => {
+    const minimal = { specversion: '1.0', id: 'a', source: 'urn:x', type: 't' };
+    it('names every missing one', () => {
+      expect(cloudEventViolations({})).to.include.members(['specversion must be "1.0"', 'id is required', 'source is required', 'type is required']);
+    });
+    it('refuses arrays, strings and null as events', () => {
+      for (const candidate of [[], 'event', null, 42]) expect(cloudEventViolations(candidate)).to.deep.equal(['an event must be a JSON object']);
+    });
+    it('refuses a source with white space', () => {
+      expect(cloudEventViolations({ ...minimal, source: 'urn:has space' })).to.deep.equal(['source must be a URI-reference']);
+    });
+  });
+
+  describe('OPTIONAL attributes and extensions', () => {
+    const minimal = { specversion: '1.0', id: 'a', source: 'urn:x', type: 't' };
+    it('accepts integer, boolean and string extensions', () => {
+      expect(cloudEventViolations({ ...minimal, partitionkey: 'k', count: 3, flag: false })).to.deep.equal([]);
+    });
+    it('refuses integers outside 32 bits and objects as extension values', () => {
+      expect(cloudEventViolations({ ...minimal, big: 2 ** 31 })).to.have.length(1);
+      expect(cloudEventViolations({ ...minimal, nested: { a: 1 } })).to.have.length(1);
+    });
+    it('refuses data_base64 that is not base64', () => {
+      expect(cloudEventViolations({ ...minimal, data_base64: 'not base64!' })).to.deep.equal(['data_base64 must be base64']);
+    });
+  });
+
+  describe('RFC 3339 time', () => {
+    it('accepts offsets, fractions and lower-case separators', () => {
+      for (const time of ['2018-04-05T17:31:00Z', '2018-04-05T17:31:00.123456789+01:30', '2018-04-05t17:31:00z', '2016-12-31T23:59:60Z']) {
+        expect(isRfc3339(time), time).to.equal(true);
+      }
+    });
+    it('refuses impossible dates and offsets', () => {
+      for (const time of ['2018-02-30T10:00:00Z', '2018-13-01T10:00:00Z', '2018-04-05T24:00:00Z', '2018-04-05T10:00:00+24:00', '2018-04-05 10:00:00Z']) {
+        expect(isRfc3339(time), time).to.equal(false);
+      }
+    });
+  });
+});

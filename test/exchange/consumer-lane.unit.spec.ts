@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { ConsumerLane, type Delivery, type LaneSource } from '../../src/exchange/consumer-lane';
+
+function event(position: number, partitionkey?: string): Delivery {
+  return {
+    position,
+    event: { specversion: '1.0', id: `e${position}`, source: 'urn:t', type: 't', time: '2026-01-01T00:00:00Z', ...(partitionkey ? { partitionkey } : {}) },
+  };
+}
+
+function logOf(deliveries: Delivery[]): LaneSource {
+  return async (after, limit) => {
+    const next = deliveries.filter((delivery) => delivery.position > after).slice(0, limit);
+    const scannedTo = next.length === limit ? next[next.length - 1].position : Math.max(after, ...deliveries.map((d) => d.position));
+    return { deliveries: next, scannedTo };
+  };
+}
+
+const positions = (deliveries: Delivery[]) => deliveries.map((delivery) => delivery.position);
+
+describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
+  it('gives each event to one instance only', async () => {
+    const lane = new ConsumerLane('c/g/standard', 0, logOf([1, 2, 3, 4].map((p) => event(p))));
+    const a = await lane.take('a', 2);
+    const b = await lane.take('b', 10);
+    expect(positions(a)).to.deep.equal([1, 2]);
+    expect(positions(b)).to.deep.equal([3, 4]);
+  });
+
+  it('keeps a partition key with the instance holding its unconfirmed events', async () => {
+    const lane = new ConsumerLane('c/g/standard', 0, logOf([event(1, 'k'), event(2, 'k'), event(3, 'other'), event(4, 'k')]));
+    expect(positions(await lane.take('a', 1))).to.deep.equal([1]);
+    expect(positions(await lane.take('b', 10))).to.deep.equal([3]);
+    expect(positions(await lane.take('a', 10))).to.deep.equal([2, 4]);
+  });
+
+  it('hands a key to another instance once all its events are confirmed', async () => {
+    const lane = new ConsumerLane('c/g/standard', 0, logOf([event(1, 'k'), event(2, 'k')]));
+    await lane.take('a', 1);
+    expect(await lane.take('b', 10)).to.be.empty;
+    lane.acknowledge('a', [1]);
+    expect(positions(await lane.take('b', 10))).to.deep.equal([2]);
+  });
+
+  it('returns a released instance’s unconfirmed events to the group in log order', async () => {
+    const lane = new ConsumerLane('c/g/standard', 0, logOf([event(1, 'k'), event(2, 'k'), event(3)]));
+    await lane.take('a', 3);
+    lane.acknowledge('a', [1]);
+    expect(lane.release('a')).to.equal(2);
+    expect(positions(await lane.take('b', 10))).to.deep.equal([2, 3]);
+  });
+
+  it('moves its watermark to just below the oldest unconfirmed event', async () => {
+    const lane = new ConsumerLane('c/g/standard', 10, logOf([11, 12, 13].map((p) => event(p))));
+    expect(lane.watermark()).to.equal(10);
+    await lane.take('a', 3);
+    lane.acknowledge('a', [11, 13]);
+    expect(lane.watermark()).to.equal(11);
+    lane.acknowledge('a', [12]);
+    expect(lane.watermark()).to.equal(13);
+  });
+
+  it('starts after its start position and sees events appended later', async () => {
+    const log = [event(1), event(2)];
+    const lane = new ConsumerLane('c/g/standard', 1, logOf(log));
+    expect(positions(await lane.take('a', 10))).to.deep.equal([2]);
+    expect(await lane.take('a', 10)).to.be.empty;
+    log.push(event(3));
+    lane.logAdvanced();
+    expect(positions(await lane.take('a', 10))).to.deep.equal([3]);
+  });
+});

@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { HTTP, CloudEvent } from 'cloudevents';
+import type { HttpsClient } from '../support/https-client';
+import { BATCH, STRUCTURED, TestPlatform, demoEvent } from '../support/test-platform';
+
+const conformance = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../shared/conformance/cloudevents-json/${file}`, import.meta.url), 'utf8')).tests as {
+    name?: string;
+    event?: Record<string, unknown>;
+    batch?: unknown[];
+  }[];
+
+/** Valid conformance events made to fit the exchange's own rules: demo-producer's source and type, JSON data. */
+function fitToProducer(event: Record<string, unknown>, index: number) {
+  const fitted: Record<string, unknown> = { ...event, source: 'urn:demo:producer', type: 'demo.conformance', id: `${event.id}-${index}-${Date.now()}` };
+  if (typeof fitted.datacontenttype === 'string' && !/json/.test(fitted.datacontenttype)) {
+    fitted.datacontenttype = 'application/json';
+    if (typeof fitted.data === 'string') fitted.data = { text: fitted.data };
+  }
+  return fitted;
+}
+
+describe('Exchange: producing events (e2e over mTLS)', () => {
+  let platform: TestPlatform;
+  let producer: HttpsClient;
+
+  before(async () => {
+    platform = await TestPlatform.start({ exchange: { maxRequestBytes: 64 * 1024 } });
+    producer = platform.client('demo-producer');
+  });
+  after(() => platform.stop());
+
+  const storedEvents = async () => (await platform.platform.stores.events.readAll({ after: 0, limit: 100_000, filter: { kinds: ['standard'] } })).filter((e) => e.producer === 'demo-producer');
+
+  describe('POST /ce/produce/event (structured)', () => {
+    it('answers 202 once the event is in the log, with time defaulted to now', async () => {
+      const event = demoEvent();
+      const response = await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });
+      expect(response.status).to.equal(202);
+      const stored = (await storedEvents()).find((e) => e.event.id === event.id);
+      expect(stored?.event).to.include({ source: event.source, type: event.type, datacontenttype: 'application/json' });
+      expect(Date.parse(stored!.event.time)).to.be.closeTo(Date.now(), 10_000);
+    });
+
+    it('accepts events sent by the cloudevents SDK in structured mode', async () => {
+      const message = HTTP.structured(new CloudEvent({ source: 'urn:demo:producer', type: 'demo.sdk', data: { hello: 'world' } }));
+      const response = await producer.post('/ce/produce/event', { headers: message.headers as Record<string, string>, body: String(message.body) });
+      expect(response.status).to.equal(202);
+    });
+
+    it('stores a retried event once and accepts the retry', async () => {
+      const event = demoEvent();
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) })).status).to.equal(202);
+      }
+      expect((await storedEvents()).filter((e) => e.event.id === event.id)).to.have.length(1);
+    });
+
+    it('refuses a different event under a used source and id with 409', async () => {
+      const event = demoEvent();
+      await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });
+      const response = await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify({ ...event, data: { orderId: 999_999 } }) });
+      expect(response.status).to.equal(409);
+      expect(response.headers['content-type']).to.match(/application\/problem\+json/);
+    });
+
+    it('refuses malformed JSON, a wrong Content-Type, non-JSON data and a future time with 400', async () => {
+      const cases = [
+        { headers: STRUCTURED, body: '{"specversion":' },
+        { headers: { 'content-type': 'application/json' }, body: JSON.stringify(demoEvent()) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ datacontenttype: 'text/plain', data: 'text' })) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ data: undefined, data_base64: 'aGVsbG8=' })) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ time: new Date(Date.now() + 3_600_000).toISOString() })) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ partitionkey: 7 })) },
+      ];
+      for (const request of cases) {
+        const response = await producer.post('/ce/produce/event', request);
+        expect(response.status, request.body).to.equal(400);
+        expect(response.json()).to.include({ status: 400, title: 'Bad Request' });
+      }
+    });
+
+    it('refuses a payload that does not fit the schema of its type with 422', async () => {
+      const response = await producer.post('/ce/produce/event', {
+        headers: STRUCTURED,
+        body: JSON.stringify(demoEvent({ type: 'demo.order.created', data: { orderId: 'not a number' } })),
+      });
+      expect(response.status).to.equal(422);
+      expect(response.json().errors.data.join()).to.match(/orderId/);
+    });
+
+    it('refuses a request above the configured limit with 413', async () => {
+      const response = await producer.post('/ce/produce/event', {
+        headers: STRUCTURED,
+        body: JSON.stringify(demoEvent({ data: { blob: 'x'.repeat(70 * 1024) } })),
+      });
+      expect(response.status).to.equal(413);
+    });
+  });
+
+  describe('conformance cases over HTTP', () => {
+    for (const [index, test] of conformance('invalid-events.json').entries()) {
+      it(`refuses invalid event #${index} with 400`, async () => {
+        const response = await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(test.event) });
+        expect(response.status).to.equal(400);
+      });
+    }
+    for (const [index, test] of conformance('valid-events.json').entries()) {
+      it(`accepts valid event "${test.name ?? index}" fitted to the producer`, async () => {
+        const response = await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(fitToProducer(test.event!, index)) });
+        expect(response.status, response.text).to.equal(202);
+      });
+    }
+    for (const [index, test] of conformance('invalid-batches.json').entries()) {
+      it(`refuses invalid batch #${index} with 400`, async () => {
+        const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(test.batch) });
+        expect(response.status).to.equal(400);
+      });
+    }
+    for (const [index, test] of conformance('valid-batches.json').entries()) {
+      it(`accepts valid batch "${test.name ?? index}" fitted to the producer`, async () => {
+        const batch = (test.batch as Record<string, unknown>[]).map((event) => ({ ...fitToProducer(event, index), id: `${event.id}-batch-${index}` }));
+        const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(batch) });
+        expect(response.status, response.text).to.equal(202);
+      });
+    }
+  });
+
+  describe('POST /ce/produce/events (batch)', () => {
+    it('stores every event of a batch', async () => {
+      const batch = [demoEvent(), demoEvent(), demoEvent()];
+      expect((await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(batch) })).status).to.equal(202);
+      const ids = new Set((await storedEvents()).map((e) => e.event.id));
+      for (const event of batch) expect(ids.has(event.id)).to.equal(true);
+    });
+
+    it('stores nothing when one event is invalid, and names it', async () => {
+      const batch = [demoEvent(), { ...demoEvent(), specversion: '0.3' }, demoEvent()];
+      const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(batch) });
+      expect(response.status).to.equal(400);
+      expect(response.json().errors).to.have.key('[1]');
+      const ids = new Set((await storedEvents()).map((e) => e.event.id));
+      expect(ids.has(batch[0].id as string)).to.equal(false);
+    });
+
+    it('stores nothing when one event is not authorized (401)', async () => {
+      const batch = [demoEvent(), demoEvent({ type: 'other.type' })];
+      const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(batch) });
+      expect(response.status).to.equal(401);
+      const ids = new Set((await storedEvents()).map((e) => e.event.id));
+      expect(ids.has(batch[0].id as string)).to.equal(false);
+    });
+
+    it('stores nothing when one event conflicts with a stored one (409)', async () => {
+      const used = demoEvent();
+      await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(used) });
+      const fresh = demoEvent();
+      const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify([fresh, { ...used, data: { orderId: 999_999 } }]) });
+      expect(response.status).to.equal(409);
+      const ids = new Set((await storedEvents()).map((e) => e.event.id));
+      expect(ids.has(fresh.id as string)).to.equal(false);
+    });
+
+    it('refuses a body that is not an array with 400', async () => {
+      const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(demoEvent()) });
+      expect(response.status).to.equal(400);
+    });
+  });
+
+  describe('POST /ce/produce/raw (binary)', () => {
+    const rawHeaders = (id: string, contentType: string, extra: Record<string, string> = {}) => ({
+      'content-type': contentType,
+      'ce-specversion': '1.0',
+      'ce-id': id,
+      'ce-source': 'urn:demo:producer',
+      'ce-type': 'demo.raw',
+      ...extra,
+    });
+
+    it('stores JSON, text and binary payloads', async () => {
+      const cases = [
+        { contentType: 'application/json', body: '{"a":1}', expect: { data: { a: 1 } } },
+        { contentType: 'text/plain', body: 'hello', expect: { data: 'hello' } },
+        { contentType: 'application/octet-stream', body: Buffer.from([0, 1, 2, 255]), expect: { data_base64: 'AAEC/w==' } },
+      ];
+      for (const [index, testCase] of cases.entries()) {
+        const id = `raw-${Date.now()}-${index}`;
+        const response = await producer.post('/ce/produce/raw', {
+          headers: rawHeaders(id, testCase.contentType, { 'ce-partitionkey': 'p1', 'ce-subject': 'caf%C3%A9' }),
+          body: testCase.body,
+        });
+        expect(response.status, response.text).to.equal(202);
+        const stored = (await storedEvents()).find((e) => e.event.id === id)!;
+        expect(stored.event).to.deep.include({ ...testCase.expect, partitionkey: 'p1', subject: 'café' });
+      }
+    });
+
+    it('accepts what the cloudevents SDK sends in binary mode', async () => {
+      const message = HTTP.binary(new CloudEvent({ source: 'urn:demo:producer', type: 'demo.sdk.binary', data: { n: 1 } }));
+      const response = await producer.post('/ce/produce/raw', { headers: message.headers as Record<string, string>, body: JSON.stringify(message.body) });
+      expect(response.status, response.text).to.equal(202);
+    });
+
+    it('refuses missing ce- headers, an unsupported Content-Type and invalid JSON with 400', async () => {
+      const missing = rawHeaders('r1', 'application/json') as Record<string, string>;
+      delete missing['ce-type'];
+      expect((await producer.post('/ce/produce/raw', { headers: missing, body: '{}' })).status).to.equal(400);
+      expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r2', 'application/xml'), body: '<a/>' })).status).to.equal(400);
+      expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r3', 'application/json'), body: '{' })).status).to.equal(400);
+    });
+  });
+
+  describe('identity and rights', () => {
+    it('answers 400 to a caller without a client certificate', async () => {
+      const response = await platform.anonymous().post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) });
+      expect(response.status).to.equal(400);
+      expect(response.json().detail).to.match(/client certificate is required/);
+    });
+
+    it('answers 401 to a certificate from another CA, even with a registered name', async () => {
+      const response = await platform.stranger('untrusted').post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) });
+      expect(response.status).to.equal(401);
+    });
+
+    it('answers 401 to a trusted certificate that is not in the registry', async () => {
+      const response = await platform.stranger('unregistered').post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) });
+      expect(response.status).to.equal(401);
+    });
+
+    it('answers 401 to a source or type the producer may not use, and to a consumer-only client', async () => {
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent({ source: 'urn:other' })) })).status).to.equal(401);
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent({ type: 'md.gov.x' })) })).status).to.equal(401);
+      const consumer = platform.client('demo-consumer');
+      expect((await consumer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) })).status).to.equal(401);
+    });
+
+    it('answers 404 with problem details on an unknown path', async () => {
+      const response = await producer.get('/ce/nothing-here');
+      expect(response.status).to.equal(404);
+      expect(response.json()).to.include({ status: 404 });
+    });
+  });
+});

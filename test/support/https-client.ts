@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpsRequest } from 'node:https';
+import WebSocket from 'ws';
+
+export type Credentials = { ca: Buffer; cert?: Buffer; key?: Buffer };
+export type HttpResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string; body: Buffer; json<T = any>(): T };
+export type RequestOptions = { headers?: Record<string, string>; body?: string | Buffer | object; query?: Record<string, string | number | boolean> };
+
+/** A real HTTPS client presenting a client certificate (or none), keep-alive like a real producer. */
+export class HttpsClient {
+  private readonly agent: Agent;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: Credentials,
+  ) {
+    this.agent = new Agent({ keepAlive: true, maxSockets: 16, ...credentials });
+  }
+
+  static fromFiles(baseUrl: string, caFile: string, certFile?: string, keyFile?: string): HttpsClient {
+    return new HttpsClient(baseUrl, {
+      ca: readFileSync(caFile),
+      cert: certFile ? readFileSync(certFile) : undefined,
+      key: keyFile ? readFileSync(keyFile) : undefined,
+    });
+  }
+
+  get(path: string, options: RequestOptions = {}) {
+    return this.request('GET', path, options);
+  }
+  post(path: string, options: RequestOptions = {}) {
+    return this.request('POST', path, options);
+  }
+  put(path: string, options: RequestOptions = {}) {
+    return this.request('PUT', path, options);
+  }
+  patch(path: string, options: RequestOptions = {}) {
+    return this.request('PATCH', path, options);
+  }
+  delete(path: string, options: RequestOptions = {}) {
+    return this.request('DELETE', path, options);
+  }
+
+  request(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const url = new URL(path.startsWith('https://') ? path : this.baseUrl + path);
+    for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
+    const headers: Record<string, string> = { ...options.headers };
+    let payload: Buffer | undefined;
+    if (options.body !== undefined) {
+      if (Buffer.isBuffer(options.body)) payload = options.body;
+      else if (typeof options.body === 'string') payload = Buffer.from(options.body);
+      else {
+        payload = Buffer.from(JSON.stringify(options.body));
+        headers['content-type'] ??= 'application/json';
+      }
+      headers['content-length'] = String(payload.length);
+    }
+    return new Promise((resolve, reject) => {
+      const req = httpsRequest(url, { method, headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            body,
+            json: () => JSON.parse(text),
+          });
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /** Opens a WebSocket with this client's certificate; resolves once open, rejects with the HTTP status if refused. */
+  websocket(path: string, protocols: string[] = ['cloudevents.json']): Promise<WebSocket> {
+    const url = this.baseUrl.replace(/^https/, 'wss') + path;
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, protocols, { ...this.credentials });
+      socket.once('open', () => resolve(socket));
+      socket.once('unexpected-response', (_request, response) => {
+        reject(Object.assign(new Error(`WebSocket refused with ${response.statusCode}`), { status: response.statusCode }));
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+/** Collects a WebSocket's JSON messages so a test can wait for a number of them. */
+export class MessageCollector {
+  readonly messages: any[] = [];
+  private waiters: { count: number; resolve: () => void }[] = [];
+
+  constructor(socket: WebSocket) {
+    socket.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()));
+      this.waiters = this.waiters.filter((waiter) => {
+        if (this.messages.length >= waiter.count) waiter.resolve();
+        return this.messages.length < waiter.count;
+      });
+    });
+  }
+
+  waitFor(count: number, timeoutMs = 10_000): Promise<any[]> {
+    if (this.messages.length >= count) return Promise.resolve(this.messages);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`expected ${count} messages, got ${this.messages.length}`)), timeoutMs);
+      this.waiters.push({
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(this.messages);
+        },
+      });
+    });
+  }
+}
