@@ -29,8 +29,12 @@ export function ajvFor(schema: { $schema?: string }): Ajv {
   return draft7;
 }
 
+/** Compiles a schema; one with an $id seen before replaces the earlier one (a restart reloads its files). */
 export function compileSchema(schema: object): ValidateFunction {
-  return ajvFor(schema as { $schema?: string }).compile(schema);
+  const ajv = ajvFor(schema as { $schema?: string });
+  const id = (schema as { $id?: string }).$id;
+  if (id && ajv.getSchema(id)) ajv.removeSchema(id);
+  return ajv.compile(schema);
 }
 
 /** "path: message" lines, readable in a problem-details body. */

@@ -1,0 +1,361 @@
+/**
+ * The load generator of the benchmark, in its own process (forked by run.ts). The same code drives the
+ * bare HTTPS baseline and the platform: keep-alive HTTPS connections with the client certificate, a
+ * fixed number of requests in flight, ~600 B events with unique ids, a warm-up before measuring.
+ * For (c) it also is the WebSocket consumer, so that the end-to-end latency is measured on one clock.
+ */
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpsRequest } from 'node:https';
+import WebSocket from 'ws';
+import {
+  cpuShare,
+  errorText,
+  requestBody,
+  round,
+  Samples,
+  seqOf,
+  summarize,
+  type ClientTls,
+  type E2eLoadResult,
+  type E2eLoadSpec,
+  type HttpLoadResult,
+  type HttpLoadSpec,
+  type LoadMessage,
+  type LoadSpec,
+} from './common';
+
+const REQUEST_TIMEOUT_MS = 30_000;
+const MAX_RECORDED_ERRORS = 10;
+/** after this many failed requests a load loop gives up (the run is failed anyway) */
+const MAX_FAILURES = 200;
+
+function send(message: LoadMessage): Promise<void> {
+  return new Promise((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
+}
+
+process.once('message', (spec: LoadSpec) => {
+  const run = spec.kind === 'http' ? httpLoad(spec) : e2eLoad(spec);
+  run
+    .then((result) => send({ type: 'result', result }))
+    .catch((error) => send({ type: 'fatal', error: errorText(error) }))
+    .finally(() => process.exit(0));
+});
+
+type Tls = { ca: Buffer; cert: Buffer; key: Buffer };
+const readTls = (tls: ClientTls): Tls => ({ ca: readFileSync(tls.ca), cert: readFileSync(tls.cert), key: readFileSync(tls.key) });
+
+type Poster = (body: string) => Promise<{ status: number; body: string }>;
+
+function poster(port: number, path: string, contentType: string, agent: Agent): Poster {
+  return (body) =>
+    new Promise((resolve, reject) => {
+      const request = httpsRequest(
+        {
+          agent,
+          host: '127.0.0.1',
+          servername: 'localhost',
+          port,
+          path,
+          method: 'POST',
+          headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', reject);
+        },
+      );
+      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no response within ${REQUEST_TIMEOUT_MS} ms`)));
+      request.on('error', reject);
+      request.end(body);
+    });
+}
+
+function agentFor(tls: Tls, connections: number): Agent {
+  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, ...tls });
+}
+
+/** Opens the measured window after the warm-up and closes it after the duration; tells the parent both times. */
+function measuredWindow(warmupMs: number, durationMs: number) {
+  const start = performance.now();
+  const window = { start: start + warmupMs, end: start + warmupMs + durationMs, cpuStart: process.cpuUsage(), cpuEnd: process.cpuUsage() };
+  setTimeout(() => {
+    window.cpuStart = process.cpuUsage();
+    void send({ type: 'measuring' });
+  }, warmupMs);
+  setTimeout(() => {
+    window.cpuEnd = process.cpuUsage();
+    void send({ type: 'measured' });
+  }, warmupMs + durationMs);
+  return window;
+}
+
+async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
+  const agent = agentFor(readTls(spec.tls), spec.concurrency);
+  const post = poster(spec.port, spec.path, spec.contentType, agent);
+  const single = spec.batch === 1;
+  const window = measuredWindow(spec.warmupMs, spec.durationMs);
+  const latencies = new Samples();
+  const errors: string[] = [];
+  let nextSeq = 0;
+  let measuredRequests = 0;
+  let acceptedEvents = 0;
+  let requests = 0;
+  let failures = 0;
+
+  const fail = (message: string) => {
+    failures += 1;
+    if (errors.length < MAX_RECORDED_ERRORS) errors.push(message);
+  };
+
+  async function loop() {
+    while (failures < MAX_FAILURES) {
+      const t0 = performance.now();
+      if (t0 >= window.end) return;
+      const seq = nextSeq;
+      nextSeq += spec.batch;
+      const body = requestBody(spec.tag, seq, spec.batch, single, t0);
+      requests += 1;
+      try {
+        const response = await post(body);
+        const t1 = performance.now();
+        if (response.status !== 202) {
+          fail(`HTTP ${response.status}: ${response.body.slice(0, 300)}`);
+          continue;
+        }
+        acceptedEvents += spec.batch;
+        if (t1 >= window.start && t1 <= window.end) {
+          latencies.push(t1 - t0);
+          measuredRequests += 1;
+        }
+      } catch (error) {
+        fail(errorText(error));
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: spec.concurrency }, loop));
+  agent.destroy();
+  const seconds = spec.durationMs / 1000;
+  return {
+    kind: 'http',
+    eventsPerSec: round((measuredRequests * spec.batch) / seconds, 0),
+    requestsPerSec: round(measuredRequests / seconds, 0),
+    latencyMs: summarize(latencies.values()),
+    measuredMs: spec.durationMs,
+    acceptedEvents,
+    requests,
+    failures,
+    errors,
+    clientCpu: cpuShare(window.cpuStart, window.cpuEnd, spec.durationMs),
+  };
+}
+
+/** Per-sequence-number counters that grow as needed. */
+class Counts {
+  data = new Uint8Array(1 << 16);
+  ensure(size: number) {
+    if (size <= this.data.length) return;
+    let length = this.data.length;
+    while (length < size) length *= 2;
+    const bigger = new Uint8Array(length);
+    bigger.set(this.data);
+    this.data = bigger;
+  }
+  add(index: number) {
+    this.ensure(index + 1);
+    if (this.data[index] < 255) this.data[index] += 1;
+  }
+}
+
+async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
+  const producerTls = readTls(spec.producerTls);
+  const consumerTls = readTls(spec.consumerTls);
+  const errors: string[] = [];
+  let failures = 0;
+  const fail = (message: string) => {
+    failures += 1;
+    if (errors.length < MAX_RECORDED_ERRORS) errors.push(message);
+  };
+
+  // --- the consumer first, so that it is connected before anything is produced
+  const url = `wss://127.0.0.1:${spec.port}/ce/consume/ws?group=${encodeURIComponent(spec.group)}`;
+  const ws = new WebSocket(url, 'cloudevents.json', { ...consumerTls, servername: 'localhost' });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the WebSocket did not open within 10 s')), 10_000);
+    ws.once('open', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    ws.once('unexpected-response', (_request, response) => {
+      clearTimeout(timer);
+      reject(new Error(`WebSocket upgrade refused: HTTP ${response.statusCode}`));
+    });
+    ws.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+
+  const received = new Counts();
+  const accepted = new Counts();
+  const latencies = new Samples();
+  let receivedEvents = 0;
+  let acceptedEvents = 0;
+  let unexpected = 0;
+  let confirms = 0;
+  let lastOffset = '';
+  let unconfirmed = 0;
+  let firstMeasuredAt = Infinity;
+  let lastMeasuredAt = 0;
+  let measuredReceived = 0;
+  let lastMessageAt = performance.now();
+  let closedEarly: string | null = null;
+  const backlogWaiters: (() => void)[] = [];
+
+  const confirm = () => {
+    if (unconfirmed === 0 || ws.readyState !== WebSocket.OPEN) return;
+    ws.send(`confirm:${lastOffset}`);
+    unconfirmed = 0;
+    confirms += 1;
+  };
+  const wakeProducers = () => {
+    for (const wake of backlogWaiters.splice(0)) wake();
+  };
+
+  let window: ReturnType<typeof measuredWindow> | null = null;
+  ws.on('message', (data, isBinary) => {
+    const now = performance.now();
+    lastMessageAt = now;
+    let event: { id?: unknown; offset?: unknown; data?: { sentAt?: unknown } };
+    try {
+      event = JSON.parse(isBinary ? '' : data.toString());
+    } catch {
+      fail('the consumer received a message that is not JSON');
+      return;
+    }
+    receivedEvents += 1;
+    const seq = seqOf(event.id, spec.tag);
+    if (seq < 0) unexpected += 1;
+    else received.add(seq);
+    const sentAt = Number(event.data?.sentAt);
+    if (window && Number.isFinite(sentAt) && sentAt >= window.start) {
+      latencies.push(now - sentAt);
+      measuredReceived += 1;
+      if (now < firstMeasuredAt) firstMeasuredAt = now;
+      lastMeasuredAt = now;
+    }
+    if (typeof event.offset === 'string') lastOffset = event.offset;
+    else fail('a delivered event has no offset');
+    unconfirmed += 1;
+    if (unconfirmed >= spec.confirmEvery) confirm();
+    if (acceptedEvents - receivedEvents <= spec.maxBacklog) wakeProducers();
+  });
+  let closing = false;
+  ws.on('close', (code, reason) => {
+    if (closing) return;
+    closedEarly = `the WebSocket closed: ${code} ${reason.toString()}`;
+    wakeProducers();
+  });
+  ws.on('error', (error) => fail(`WebSocket: ${errorText(error)}`));
+  const confirmTimer = setInterval(confirm, 50);
+
+  // --- the producers: batches of `batch` events, `concurrency` requests in flight
+  const agent = agentFor(producerTls, spec.concurrency);
+  const post = poster(spec.port, '/ce/produce/events', 'application/cloudevents-batch+json', agent);
+  window = measuredWindow(spec.warmupMs, spec.durationMs);
+  const produceEnd = window.end;
+  const endTimer = setTimeout(wakeProducers, spec.warmupMs + spec.durationMs);
+  const produceLatencies = new Samples();
+  let measuredAccepted = 0;
+  let nextSeq = 0;
+
+  async function producer() {
+    while (failures < MAX_FAILURES && !closedEarly) {
+      if (performance.now() >= produceEnd) return;
+      if (acceptedEvents - receivedEvents > spec.maxBacklog) {
+        await new Promise<void>((resolve) => backlogWaiters.push(resolve));
+        continue;
+      }
+      const t0 = performance.now();
+      const seq = nextSeq;
+      nextSeq += spec.batch;
+      const body = requestBody(spec.tag, seq, spec.batch, false, t0);
+      try {
+        const response = await post(body);
+        const t1 = performance.now();
+        if (response.status !== 202) {
+          fail(`HTTP ${response.status}: ${response.body.slice(0, 300)}`);
+          continue;
+        }
+        accepted.ensure(seq + spec.batch);
+        accepted.data.fill(1, seq, seq + spec.batch);
+        acceptedEvents += spec.batch;
+        if (t1 >= window!.start && t1 <= produceEnd) {
+          produceLatencies.push(t1 - t0);
+          measuredAccepted += spec.batch;
+        }
+      } catch (error) {
+        fail(errorText(error));
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: spec.concurrency }, producer));
+  clearTimeout(endTimer);
+  agent.destroy();
+
+  // --- drain: wait until every accepted event arrived, or nothing arrived for stallMs
+  const drainStart = performance.now();
+  const allIn = () => {
+    const seen = received.data;
+    const produced = accepted.data;
+    for (let i = 0; i < nextSeq; i += 1) if (produced[i] === 1 && !(seen[i] > 0)) return false;
+    return true;
+  };
+  while (!closedEarly && !(receivedEvents >= acceptedEvents && allIn()) && performance.now() - lastMessageAt < spec.stallMs) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const drainMs = performance.now() - drainStart;
+  confirm();
+  clearInterval(confirmTimer);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  if (closedEarly) fail(closedEarly);
+  closing = true;
+  ws.close(1000, 'bench done');
+
+  // --- exactly once, by id
+  received.ensure(nextSeq);
+  accepted.ensure(nextSeq);
+  let missing = 0;
+  let duplicates = 0;
+  let uniqueReceived = 0;
+  for (let i = 0; i < received.data.length; i += 1) {
+    const count = received.data[i];
+    if (count > 0) uniqueReceived += 1;
+    if (count > 1) duplicates += count - 1;
+    if (i < accepted.data.length && accepted.data[i] === 1 && count === 0) missing += 1;
+    if (count > 0 && !(i < accepted.data.length && accepted.data[i] === 1)) unexpected += count;
+  }
+
+  const activeSeconds = Math.max(0.001, (lastMeasuredAt - firstMeasuredAt) / 1000);
+  return {
+    kind: 'e2e',
+    eventsPerSec: measuredReceived > 1 ? round(measuredReceived / activeSeconds, 0) : 0,
+    producedPerSec: round(measuredAccepted / (spec.durationMs / 1000), 0),
+    latencyMs: summarize(latencies.values()),
+    produceLatencyMs: summarize(produceLatencies.values()),
+    measuredMs: round(lastMeasuredAt - firstMeasuredAt, 0),
+    acceptedEvents,
+    receivedEvents,
+    uniqueReceived,
+    missing,
+    duplicates,
+    unexpected,
+    confirms,
+    drainMs: round(drainMs, 0),
+    failures,
+    errors,
+    clientCpu: cpuShare(window.cpuStart, window.cpuEnd, spec.durationMs),
+  };
+}

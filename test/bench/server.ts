@@ -1,0 +1,155 @@
+/**
+ * The server side of the benchmark, in its own process so that it has a core to itself while the load
+ * generator (test/bench/load.ts) uses the other. Driven by run.ts over IPC: it starts either the bare
+ * HTTPS baseline or the platform, or runs the bare SQLite baseline loop, and answers CPU / stats
+ * queries until told to stop.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
+import { loadConfig } from '../../src/config';
+import { startPlatform, type Platform } from '../../src/platform-app';
+import { createLogger } from '../../src/platform/logger';
+import {
+  errorText,
+  round,
+  Samples,
+  summarize,
+  type ServerCommand,
+  type ServerMessage,
+  type SqliteBaselineResult,
+  type SqliteBaselineSpec,
+} from './common';
+
+let baseline: Server | null = null;
+let platform: Platform | null = null;
+let requests = 0;
+let failures = 0;
+
+function send(message: ServerMessage) {
+  process.send?.(message);
+}
+
+process.on('message', (command: ServerCommand) => {
+  handle(command).catch((error) => {
+    send({ type: 'fatal', error: errorText(error) });
+  });
+});
+process.on('disconnect', () => process.exit(0));
+
+async function handle(command: ServerCommand) {
+  switch (command.type) {
+    case 'start-https-baseline': {
+      baseline = startHttpsBaseline(command.tls);
+      await new Promise<void>((resolve) => baseline!.listen(0, '127.0.0.1', resolve));
+      send({ type: 'ready', port: (baseline.address() as AddressInfo).port });
+      return;
+    }
+    case 'start-platform': {
+      const config = loadConfig({ DATA_DIR: command.dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BRIDGE_ID: 'bench' });
+      platform = await startPlatform(config, { logger: createLogger('silent') });
+      send({ type: 'ready', port: platform.port, head: await platform.stores.events.headPosition() });
+      return;
+    }
+    case 'sqlite-baseline':
+      send({ type: 'sqlite-result', result: sqliteBaseline(command.spec) });
+      return;
+    case 'cpu': {
+      const usage = process.cpuUsage();
+      send({ type: 'cpu', user: usage.user, system: usage.system });
+      return;
+    }
+    case 'stats':
+      send({ type: 'stats', head: platform ? await platform.stores.events.headPosition() : 0, requests, failures });
+      return;
+    case 'stop': {
+      if (baseline) {
+        const server = baseline;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      }
+      if (platform) await platform.stop();
+      send({ type: 'stopped' });
+      // exit through the normal path so that --cpu-prof writes its profile
+      setImmediate(() => process.exit(0));
+      return;
+    }
+  }
+}
+
+/**
+ * The baseline for (a): Node's HTTPS server asking for client certificates, reading and parsing the
+ * JSON body, answering 202 — what any HTTPS+mTLS JSON endpoint must do at least.
+ */
+function startHttpsBaseline(tls: { cert: string; key: string; ca: string }): Server {
+  const server = createServer(
+    { cert: readFileSync(tls.cert), key: readFileSync(tls.key), ca: [readFileSync(tls.ca)], requestCert: true, rejectUnauthorized: true },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        requests += 1;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          parsed = undefined;
+        }
+        if (parsed === null || typeof parsed !== 'object') {
+          failures += 1;
+          response.writeHead(400).end();
+          return;
+        }
+        response.writeHead(202).end();
+      });
+    },
+  );
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+/**
+ * The baseline for (b): appends of rowBytes-byte rows to a WAL-mode SQLite file with synchronous=FULL,
+ * `batch` rows per transaction, one transaction after the other — the disk's durable append rate.
+ */
+function sqliteBaseline(spec: SqliteBaselineSpec): SqliteBaselineResult {
+  const db = new Database(spec.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE IF NOT EXISTS rows (position INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO rows (body) VALUES (?)');
+  const pad = 'r'.repeat(spec.rowBytes - 12);
+  let seq = 0;
+  const commit = db.transaction((count: number) => {
+    for (let i = 0; i < count; i += 1) insert.run(`${String(seq++).padStart(12, '0')}${pad}`);
+  });
+  const latencies = new Samples();
+  const start = performance.now();
+  const measureStart = start + spec.warmupMs;
+  const measureEnd = measureStart + spec.durationMs;
+  let rows = 0;
+  let commits = 0;
+  for (;;) {
+    const t0 = performance.now();
+    if (t0 >= measureEnd) break;
+    commit(spec.batch);
+    const t1 = performance.now();
+    if (t1 >= measureStart && t1 <= measureEnd) {
+      latencies.push(t1 - t0);
+      rows += spec.batch;
+      commits += 1;
+    }
+  }
+  db.close();
+  const seconds = spec.durationMs / 1000;
+  return {
+    eventsPerSec: round(rows / seconds, 0),
+    commitsPerSec: round(commits / seconds, 0),
+    latencyMs: summarize(latencies.values()),
+    measuredMs: spec.durationMs,
+    rows,
+  };
+}

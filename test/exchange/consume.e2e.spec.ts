@@ -1,0 +1,252 @@
+import { expect } from 'chai';
+import type { HttpsClient } from '../support/https-client';
+import { BATCH, STRUCTURED, TestPlatform, demoEvent } from '../support/test-platform';
+
+/** The instance base URL's path (the Location header is absolute; the port changes across restarts). */
+async function createInstance(client: HttpsClient, query: Record<string, string | boolean> = {}): Promise<string> {
+  const response = await client.post('/ce/consumers', { query });
+  expect(response.status, response.text).to.equal(201);
+  return new URL(response.headers.location as string).pathname;
+}
+
+async function readAll(client: HttpsClient, instance: string): Promise<any[]> {
+  const events: any[] = [];
+  for (;;) {
+    const response = await client.get(`${instance}/events`);
+    if (response.status === 204) return events;
+    expect(response.status).to.equal(200);
+    events.push(...response.json());
+  }
+}
+
+describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
+  let platform: TestPlatform;
+  let producer: HttpsClient;
+  let consumer: HttpsClient;
+
+  const produce = async (...events: object[]) => {
+    const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(events) });
+    expect(response.status, response.text).to.equal(202);
+  };
+
+  beforeEach(async () => {
+    platform = await TestPlatform.start({ exchange: { pollTimeoutMs: 300, batchLingerMs: 10, instanceIdleExpiryMs: 60_000 } });
+    producer = platform.client('demo-producer');
+    consumer = platform.client('demo-consumer');
+  });
+  afterEach(() => platform.stop());
+
+  describe('POST /ce/consumers', () => {
+    it('answers 201 with an absolute Location naming bridge, group and instance', async () => {
+      const response = await consumer.post('/ce/consumers', { query: { group: 'billing' } });
+      expect(response.status).to.equal(201);
+      expect(response.headers.location).to.match(new RegExp(`^https://localhost:\\d+/test-bridge/ce/consumers/billing/instances/[0-9a-f]{24}$`));
+      expect(response.json()).to.include({ group: 'billing', bridge: 'test-bridge', baseUri: response.headers.location });
+    });
+
+    it('refuses bad parameters with 400 and a producer-only client with 401', async () => {
+      expect((await consumer.post('/ce/consumers', { query: { events: 'maybe' } })).status).to.equal(400);
+      expect((await consumer.post('/ce/consumers', { query: { group: 'has space' } })).status).to.equal(400);
+      expect((await consumer.post('/ce/consumers', { query: { events: false, test: false, dead: false } })).status).to.equal(400);
+      expect((await producer.post('/ce/consumers')).status).to.equal(401);
+      expect((await platform.anonymous().post('/ce/consumers')).status).to.equal(400);
+    });
+  });
+
+  describe('reading', () => {
+    it('GET events returns a batch with increasing offsets, in log order', async () => {
+      const instance = await createInstance(consumer);
+      const sent = [demoEvent(), demoEvent(), demoEvent()];
+      await produce(...sent);
+      const response = await consumer.get(`${instance}/events`);
+      expect(response.status).to.equal(200);
+      expect(response.headers['content-type']).to.match(/application\/cloudevents-batch\+json/);
+      const received = response.json();
+      expect(received.map((e: any) => e.id)).to.deep.equal(sent.map((e) => e.id));
+      expect(received.map((e: any) => e.offset)).to.deep.equal(['1', '2', '3']);
+      expect(received[0]).to.include.keys('specversion', 'source', 'type', 'time', 'data');
+    });
+
+    it('GET event returns one structured event; GET raw returns the payload with ce- headers', async () => {
+      const instance = await createInstance(consumer);
+      await produce(demoEvent({ subject: 'order/1', partitionkey: 'order-1' }), demoEvent({ data: { orderId: 42 } }));
+      const one = await consumer.get(`${instance}/event`);
+      expect(one.status).to.equal(200);
+      expect(one.headers['content-type']).to.match(/application\/cloudevents\+json/);
+      expect(one.json()).to.include({ subject: 'order/1', partitionkey: 'order-1', offset: '1' });
+      const raw = await consumer.get(`${instance}/raw`);
+      expect(raw.status).to.equal(200);
+      expect(raw.headers['content-type']).to.match(/application\/json/);
+      expect(raw.json()).to.deep.equal({ orderId: 42 });
+      expect(raw.headers).to.include({ 'ce-specversion': '1.0', 'ce-source': 'urn:demo:producer', 'ce-type': 'demo.order.created', 'ce-offset': '2' });
+    });
+
+    it('answers 204 when nothing arrives before the poll timeout, and wakes as soon as an event arrives', async () => {
+      const instance = await createInstance(consumer);
+      expect((await consumer.get(`${instance}/event`)).status).to.equal(204);
+      const waiting = consumer.get(`${instance}/event`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await produce(demoEvent());
+      expect((await waiting).status).to.equal(200);
+    });
+
+    it('delivers only the types the consumer may consume', async () => {
+      const instance = await createInstance(platform.client('demo-institution'));
+      const institution = platform.client('demo-institution');
+      await produce(demoEvent());
+      await institution.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent({ source: 'urn:demo:institution', type: 'demo.other' })) });
+      const received = await readAll(institution, instance);
+      expect(received.map((e) => e.type)).to.have.members(['demo.order.created', 'demo.other']);
+      const auditorInstance = await createInstance(platform.client('demo-auditor'));
+      const auditorSees = await readAll(platform.client('demo-auditor'), auditorInstance);
+      // groups start where their client was registered: the auditor (registered last) sees no earlier registry events
+      expect(auditorSees.map((e) => e.type)).to.have.members(['demo.order.created', 'demo.other']);
+      expect((await readAll(consumer, await createInstance(consumer))).map((e) => e.type)).to.deep.equal(['demo.order.created']);
+    });
+  });
+
+  describe('confirming', () => {
+    it('confirm?offset acknowledges up to that offset; the rest return to the group when the instance is deleted', async () => {
+      const first = await createInstance(consumer);
+      await produce(demoEvent(), demoEvent(), demoEvent());
+      const received = (await consumer.get(`${first}/events`)).json();
+      expect((await consumer.post(`${first}/confirm`, { query: { offset: '2' } })).status).to.equal(204);
+      expect((await consumer.delete(first)).status).to.equal(204);
+      const second = await createInstance(consumer);
+      const redelivered = await readAll(consumer, second);
+      expect(redelivered.map((e) => e.id)).to.deep.equal([received[2].id]);
+      expect(redelivered[0].offset).to.equal('1');
+    });
+
+    it('confirm without offset acknowledges all read; confirm=true on a read does the same', async () => {
+      const first = await createInstance(consumer);
+      await produce(demoEvent(), demoEvent());
+      await consumer.get(`${first}/event`);
+      await consumer.get(`${first}/event?confirm=true`);
+      await consumer.post(`${first}/confirm`);
+      await consumer.delete(first);
+      expect(await readAll(consumer, await createInstance(consumer))).to.be.empty;
+    });
+
+    it('refuses a malformed offset with 400', async () => {
+      const instance = await createInstance(consumer);
+      expect((await consumer.post(`${instance}/confirm`, { query: { offset: 'abc' } })).status).to.equal(400);
+      expect((await consumer.post(`${instance}/confirm`, { query: { offset: '-1' } })).status).to.equal(400);
+    });
+  });
+
+  describe('groups and instances', () => {
+    it('gives every event to every group, and to one instance within a group', async () => {
+      const a1 = await createInstance(consumer, { group: 'a' });
+      const a2 = await createInstance(consumer, { group: 'a' });
+      const b1 = await createInstance(consumer, { group: 'b' });
+      const sent = Array.from({ length: 6 }, () => demoEvent());
+      await produce(...sent);
+      const fromA1 = (await consumer.get(`${a1}/events`)).json().slice(0, 3);
+      await consumer.delete(a1);
+      const fromA2 = await readAll(consumer, a2);
+      const fromB = await readAll(consumer, b1);
+      expect(fromB.map((e) => e.id)).to.deep.equal(sent.map((e) => e.id));
+      const groupA = new Set([...fromA1, ...fromA2].map((e) => e.id));
+      expect(groupA.size).to.equal(6);
+    });
+
+    it('keeps one partition key in order on one instance until its events are confirmed', async () => {
+      const a = await createInstance(consumer, { group: 'ordered' });
+      const b = await createInstance(consumer, { group: 'ordered' });
+      const keyed = [1, 2, 3].map((n) => demoEvent({ partitionkey: 'citizen-7', data: { orderId: n } }));
+      await produce(keyed[0]);
+      const firstRead = (await consumer.get(`${a}/event`)).json();
+      expect(firstRead.id).to.equal(keyed[0].id);
+      await produce(keyed[1], keyed[2], demoEvent({ partitionkey: 'citizen-8' }));
+      const atB = await readAll(consumer, b);
+      expect(atB.map((e) => e.partitionkey)).to.deep.equal(['citizen-8']);
+      const atA = await readAll(consumer, a);
+      expect(atA.map((e) => e.id)).to.deep.equal([keyed[1].id, keyed[2].id]);
+    });
+
+    it('answers 404 for an unknown instance, another bridge, or another client’s instance', async () => {
+      const instance = await createInstance(consumer);
+      expect((await consumer.get(instance.replace(/instances\/\w+/, 'instances/ffff') + '/events')).status).to.equal(404);
+      expect((await consumer.get(instance.replace('/test-bridge/', '/other-bridge/') + '/events')).status).to.equal(404);
+      expect((await platform.client('demo-institution').get(`${instance}/events`)).status).to.equal(404);
+      await consumer.delete(instance);
+      expect((await consumer.get(`${instance}/events`)).status).to.equal(404);
+      expect((await consumer.delete(instance)).status).to.equal(404);
+    });
+  });
+
+  describe('dead and test events', () => {
+    it('stores a reported dead event for the client and delivers it to its dead=true instances only', async () => {
+      const instance = await createInstance(consumer);
+      await produce(demoEvent());
+      const [event] = (await consumer.get(`${instance}/events`)).json();
+      const response = await consumer.post(`${instance}/dead`, {
+        headers: {
+          'content-type': 'application/json',
+          'ce-specversion': '1.0',
+          'ce-id': event.id,
+          'ce-source': event.source,
+          'ce-type': event.type,
+          'ce-failure': 'handler crashed',
+        },
+        body: JSON.stringify({ ...event.data, note: 'kept for later' }),
+      });
+      expect(response.status, response.text).to.equal(202);
+      const dead = await createInstance(consumer, { events: false, test: false, dead: true });
+      const received = await readAll(consumer, dead);
+      expect(received).to.have.length(1);
+      expect(received[0]).to.include({ id: event.id, failure: 'handler crashed' });
+      expect(received[0].data).to.deep.include({ note: 'kept for later' });
+      expect(await readAll(consumer, await createInstance(consumer, { group: 'fresh' }))).to.have.length(1); // the original only
+    });
+
+    it('delivers test events only to the producing client’s own test=true instances', async () => {
+      const institution = platform.client('demo-institution');
+      const withTests = await createInstance(consumer, { group: 't1' });
+      const withoutTests = await createInstance(consumer, { group: 't2', test: false });
+      const institutionInstance = await createInstance(institution);
+      const response = await consumer.post('/ce/tools/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent({ source: 'urn:my:test', type: 'demo.test' })) });
+      expect(response.status, response.text).to.equal(202);
+      expect((await readAll(consumer, withTests)).map((e) => e.type)).to.deep.equal(['demo.test']);
+      expect(await readAll(consumer, withoutTests)).to.be.empty;
+      expect(await readAll(institution, institutionInstance)).to.be.empty;
+      expect((await consumer.post('/ce/tools/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent({ type: 'x.not.mine' })) })).status).to.equal(401);
+    });
+
+    it('GET /ce/tools/my-settings describes the caller', async () => {
+      const response = await consumer.get('/ce/tools/my-settings');
+      expect(response.status).to.equal(200);
+      expect(response.json()).to.deep.include({ client: 'demo-consumer', consume: { types: ['demo.*'] }, produce: null });
+      expect(response.json().limits).to.include({ pollTimeoutMs: 300 });
+    });
+  });
+
+  describe('lifetime', () => {
+    it('deletes an instance nobody polls for the expiry time and returns its events to the group', async () => {
+      await platform.stop();
+      platform = await TestPlatform.start({ exchange: { pollTimeoutMs: 100, instanceIdleExpiryMs: 400 } });
+      producer = platform.client('demo-producer');
+      consumer = platform.client('demo-consumer');
+      const idle = await createInstance(consumer);
+      await produce(demoEvent());
+      expect((await consumer.get(`${idle}/event`)).status).to.equal(200);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect((await consumer.get(`${idle}/event`)).status).to.equal(404);
+      expect(await readAll(consumer, await createInstance(consumer))).to.have.length(1);
+    });
+
+    it('keeps instances, confirmed positions and events across a restart', async () => {
+      const instance = await createInstance(consumer);
+      await produce(demoEvent(), demoEvent());
+      const [first] = (await consumer.get(`${instance}/event`)).json() ? [(await consumer.get(`${instance}/event`)).json()] : [];
+      expect(first.offset).to.equal('2');
+      await consumer.post(`${instance}/confirm`, { query: { offset: '1' } });
+      await new Promise((resolve) => setTimeout(resolve, 1100)); // lane watermarks are saved every second
+      await platform.restart();
+      consumer = platform.client('demo-consumer');
+      const afterRestart = await readAll(consumer, instance);
+      expect(afterRestart.map((e) => e.id)).to.deep.equal([first.id]);
+    });
+  });
+});
