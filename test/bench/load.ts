@@ -181,7 +181,7 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
 
   // --- the consumer first, so that it is connected before anything is produced
   const url = `wss://127.0.0.1:${spec.port}/ce/consume/ws?group=${encodeURIComponent(spec.group)}`;
-  const ws = new WebSocket(url, 'cloudevents.json', { ...consumerTls, servername: 'localhost' });
+  const ws = new WebSocket(url, 'cloudevents.json', { ...consumerTls });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the WebSocket did not open within 10 s')), 10_000);
     ws.once('open', () => {

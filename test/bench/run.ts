@@ -1,0 +1,548 @@
+/**
+ * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c] [--profile <dir>]
+ *
+ * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
+ * directory per platform run:
+ *   (a) single-event produce over mTLS  vs a bare Node HTTPS server with client certificates that
+ *       parses the ~600 B JSON body and answers 202 (same load generator, same concurrency);
+ *   (b) batch produce of 100            vs bare SQLite appends (WAL, synchronous=FULL, 500 B rows,
+ *       one transaction per 100 rows);
+ *   (c) produce -> WebSocket consumer -> confirm, end to end (target: 10,000 events/s sustained).
+ * The server (baseline or platform) and the load generator run in separate processes, one core each.
+ * A missed target is reported, not failed; the exit code is non-zero only on real errors (a request
+ * not answered 202, an accepted event not stored, or not delivered exactly once).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
+import { ensureDevelopmentPki, pkiFiles } from '../../src/platform/identity/pki';
+import {
+  cpuShare,
+  EVENT_BYTES,
+  errorText,
+  round,
+  type ClientTls,
+  type CpuShare,
+  type E2eLoadResult,
+  type HttpLoadResult,
+  type LatencySummary,
+  type LoadMessage,
+  type LoadResult,
+  type LoadSpec,
+  type ServerCommand,
+  type ServerMessage,
+  type SqliteBaselineResult,
+} from './common';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SERVER = join(here, 'server.ts');
+const LOAD = join(here, 'load.ts');
+
+type Options = { durationMs: number; warmupMs: number; json: boolean; scenarios: Set<string>; profileDir?: string };
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c']) };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    const seconds = (text: string) => {
+      const parsed = Number(text);
+      if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 600) throw new Error(`${arg} expects seconds (0 < s <= 600), got ${text}`);
+      return Math.round(parsed * 1000);
+    };
+    if (arg === '--json') options.json = true;
+    else if (arg === '--duration') options.durationMs = seconds(value());
+    else if (arg === '--warmup') options.warmupMs = seconds(value());
+    else if (arg === '--scenarios') {
+      options.scenarios = new Set(value().split(',').map((s) => s.trim().toLowerCase()));
+      for (const s of options.scenarios) if (!['a', 'b', 'c'].includes(s)) throw new Error(`unknown scenario ${s} (a, b or c)`);
+    } else if (arg === '--profile') options.profileDir = resolve(value());
+    else if (arg === '--help' || arg === '-h') {
+      process.stdout.write('npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c] [--profile <dir>]\n');
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------
+// child processes
+
+/** A forked child with a typed message queue. */
+class Child<In, Out extends { type: string }> {
+  private readonly queue: Out[] = [];
+  private waiters: (() => void)[] = [];
+  private exited: string | null = null;
+  readonly process: ChildProcess;
+
+  constructor(file: string, extraExecArgv: string[] = []) {
+    // the children are TypeScript too: keep tsx's loader (inherited execArgv) and add our own flags
+    this.process = fork(file, [], { execArgv: [...process.execArgv, ...extraExecArgv], stdio: ['ignore', 2, 2, 'ipc'] });
+    this.process.on('message', (message: Out) => {
+      this.queue.push(message);
+      this.wake();
+    });
+    this.process.on('exit', (code, signal) => {
+      this.exited = `${file.split('/').pop()} exited (${signal ?? code})`;
+      this.wake();
+    });
+  }
+
+  send(message: In) {
+    this.process.send(message as object);
+  }
+
+  /** The next message of one of the given types (others are kept), failing on timeout or exit. */
+  async next<T extends Out['type']>(types: T[], timeoutMs: number): Promise<Extract<Out, { type: T }>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.queue.findIndex((message) => types.includes(message.type as T) || message.type === 'fatal');
+      if (index >= 0) {
+        const [message] = this.queue.splice(index, 1);
+        if (message.type === 'fatal') throw new Error(`child failed: ${(message as unknown as { error: string }).error}`);
+        return message as Extract<Out, { type: T }>;
+      }
+      if (this.exited) throw new Error(`${this.exited} while waiting for ${types.join('/')}`);
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`timed out waiting for ${types.join('/')}`);
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, remaining);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          wake();
+        });
+      });
+    }
+  }
+
+  async exit(timeoutMs = 10_000) {
+    if (this.process.exitCode !== null || this.process.signalCode !== null) return;
+    const exited = new Promise<void>((done) => this.process.once('exit', () => done()));
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private wake() {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+}
+
+type ServerChild = Child<ServerCommand, ServerMessage>;
+
+function startServerChild(options: Options, label: string): ServerChild {
+  const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir, '--cpu-prof-name', `${label}.cpuprofile`] : [];
+  return new Child<ServerCommand, ServerMessage>(SERVER, profile);
+}
+
+async function stopServer(server: ServerChild) {
+  try {
+    server.send({ type: 'stop' });
+    await server.next(['stopped'], 30_000);
+  } finally {
+    await server.exit();
+  }
+}
+
+async function serverCpu(server: ServerChild): Promise<NodeJS.CpuUsage> {
+  server.send({ type: 'cpu' });
+  const message = await server.next(['cpu'], 10_000);
+  return { user: message.user, system: message.system };
+}
+
+/**
+ * Runs one load child against a server child; samples the server's CPU when the load child opens and
+ * closes its measured window.
+ */
+async function runLoad<R extends LoadResult>(server: ServerChild, spec: LoadSpec, budgetMs: number): Promise<{ result: R; serverCpu: CpuShare }> {
+  const load = new Child<LoadSpec, LoadMessage>(LOAD);
+  try {
+    load.send(spec);
+    await load.next(['measuring'], spec.warmupMs + 30_000);
+    const cpuStart = await serverCpu(server);
+    const wallStart = performance.now();
+    await load.next(['measured'], spec.durationMs + 30_000);
+    const cpuEnd = await serverCpu(server);
+    const wall = performance.now() - wallStart;
+    const message = await load.next(['result'], budgetMs);
+    return { result: message.result as R, serverCpu: cpuShare(cpuStart, cpuEnd, wall) };
+  } finally {
+    await load.exit();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// scenarios
+
+type Measured = {
+  eventsPerSec: number;
+  latencyMs: LatencySummary;
+  serverCpu?: CpuShare;
+  clientCpu?: CpuShare;
+  [detail: string]: unknown;
+};
+
+type ScenarioReport = {
+  name: string;
+  platform: Measured;
+  baseline: (Measured & { name: string }) | null;
+  ratio: number | null;
+  target: string;
+  met: boolean;
+  checks: string[];
+};
+
+type Context = {
+  options: Options;
+  root: string;
+  pkiDir: string;
+  tag: string;
+  errors: string[];
+  producer: ClientTls;
+  consumer: ClientTls;
+};
+
+/** A fresh data directory with the shared development PKI (generating keys per run would take seconds). */
+function freshDataDir(context: Context, name: string): string {
+  const dir = join(context.root, name);
+  mkdirSync(dir, { recursive: true });
+  cpSync(context.pkiDir, join(dir, 'pki'), { recursive: true });
+  return dir;
+}
+
+async function withPlatform<T>(context: Context, name: string, body: (server: ServerChild, port: number, headAtStart: number) => Promise<T>): Promise<T> {
+  const server = startServerChild(context.options, `platform-${name}`);
+  try {
+    server.send({ type: 'start-platform', dataDir: freshDataDir(context, `platform-${name}`) });
+    const ready = await server.next(['ready'], 60_000);
+    return await body(server, ready.port, ready.head ?? 0);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function storedSince(server: ServerChild, headAtStart: number): Promise<number> {
+  server.send({ type: 'stats' });
+  const stats = await server.next(['stats'], 10_000);
+  return stats.head - headAtStart;
+}
+
+function checkHttp(context: Context, scenario: string, who: string, result: HttpLoadResult, checks: string[]) {
+  if (result.failures > 0) {
+    context.errors.push(`(${scenario}) ${who}: ${result.failures} of ${result.requests} requests failed: ${result.errors.join(' | ')}`);
+  }
+  checks.push(`${who}: ${result.requests} requests, ${result.failures} not answered 202`);
+}
+
+function httpMeasured(result: HttpLoadResult, serverCpu: CpuShare): Measured {
+  return {
+    eventsPerSec: result.eventsPerSec,
+    requestsPerSec: result.requestsPerSec,
+    latencyMs: result.latencyMs,
+    serverCpu,
+    clientCpu: result.clientCpu,
+    acceptedEvents: result.acceptedEvents,
+  };
+}
+
+const loadBudget = (options: Options) => options.warmupMs + options.durationMs + 60_000;
+
+async function scenarioA(context: Context): Promise<ScenarioReport> {
+  const { options } = context;
+  const spec = (port: number, tag: string): LoadSpec => ({
+    kind: 'http',
+    port,
+    path: '/ce/produce/event',
+    contentType: 'application/cloudevents+json',
+    batch: 1,
+    concurrency: 64,
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+    tls: context.producer,
+    tag,
+  });
+  const checks: string[] = [];
+
+  progress(context, '(a) baseline: bare HTTPS server with client certificates');
+  const server = startServerChild(options, 'https-baseline');
+  let baselineRun: { result: HttpLoadResult; serverCpu: CpuShare };
+  try {
+    server.send({ type: 'start-https-baseline', tls: { cert: pkiFiles(context.pkiDir).serverCert, key: pkiFiles(context.pkiDir).serverKey, ca: pkiFiles(context.pkiDir).caCert } });
+    const { port } = await server.next(['ready'], 30_000);
+    baselineRun = await runLoad<HttpLoadResult>(server, spec(port, `${context.tag}a0`), loadBudget(options));
+    server.send({ type: 'stats' });
+    const stats = await server.next(['stats'], 10_000);
+    if (stats.failures > 0) context.errors.push(`(a) baseline server could not parse ${stats.failures} bodies`);
+  } finally {
+    await stopServer(server);
+  }
+  checkHttp(context, 'a', 'baseline', baselineRun.result, checks);
+
+  progress(context, '(a) platform: POST /ce/produce/event');
+  const platformRun = await withPlatform(context, 'a', async (platformServer, port, head) => {
+    const run = await runLoad<HttpLoadResult>(platformServer, spec(port, `${context.tag}a1`), loadBudget(options));
+    return { ...run, stored: await storedSince(platformServer, head) };
+  });
+  checkHttp(context, 'a', 'platform', platformRun.result, checks);
+  checkStored(context, 'a', platformRun.result.acceptedEvents, platformRun.stored, checks);
+
+  const ratio = platformRun.result.eventsPerSec / baselineRun.result.eventsPerSec;
+  return {
+    name: '(a) single-event produce, mTLS',
+    platform: httpMeasured(platformRun.result, platformRun.serverCpu),
+    baseline: { name: 'bare HTTPS+mTLS, parse JSON, 202', ...httpMeasured(baselineRun.result, baselineRun.serverCpu) },
+    ratio: round(ratio, 2),
+    target: '>= 0.6x baseline',
+    met: ratio >= 0.6,
+    checks,
+  };
+}
+
+function checkStored(context: Context, scenario: string, accepted: number, stored: number, checks: string[]) {
+  if (stored !== accepted) context.errors.push(`(${scenario}) ${accepted} events were answered 202 but the log holds ${stored}`);
+  checks.push(`platform: ${accepted} events accepted, ${stored} in the log`);
+}
+
+async function scenarioB(context: Context): Promise<ScenarioReport> {
+  const { options } = context;
+  const checks: string[] = [];
+
+  progress(context, '(b) baseline: bare SQLite appends, WAL, synchronous=FULL, 100 rows per transaction');
+  const server = startServerChild(options, 'sqlite-baseline');
+  let baseline: SqliteBaselineResult;
+  try {
+    const dir = join(context.root, 'sqlite-baseline');
+    mkdirSync(dir, { recursive: true });
+    server.send({
+      type: 'sqlite-baseline',
+      spec: { path: join(dir, 'rows.sqlite'), batch: 100, rowBytes: 500, warmupMs: options.warmupMs, durationMs: options.durationMs },
+    });
+    baseline = (await server.next(['sqlite-result'], loadBudget(options))).result;
+  } finally {
+    await stopServer(server);
+  }
+
+  progress(context, '(b) platform: POST /ce/produce/events, 100 events per request');
+  const platformRun = await withPlatform(context, 'b', async (platformServer, port, head) => {
+    const run = await runLoad<HttpLoadResult>(
+      platformServer,
+      {
+        kind: 'http',
+        port,
+        path: '/ce/produce/events',
+        contentType: 'application/cloudevents-batch+json',
+        batch: 100,
+        concurrency: 16,
+        warmupMs: options.warmupMs,
+        durationMs: options.durationMs,
+        tls: context.producer,
+        tag: `${context.tag}b`,
+      },
+      loadBudget(options),
+    );
+    return { ...run, stored: await storedSince(platformServer, head) };
+  });
+  checkHttp(context, 'b', 'platform', platformRun.result, checks);
+  checkStored(context, 'b', platformRun.result.acceptedEvents, platformRun.stored, checks);
+
+  const ratio = platformRun.result.eventsPerSec / baseline.eventsPerSec;
+  return {
+    name: '(b) batch produce, 100 per request',
+    platform: httpMeasured(platformRun.result, platformRun.serverCpu),
+    baseline: { name: 'bare SQLite, WAL, sync=FULL, 500 B rows, 100/commit', eventsPerSec: baseline.eventsPerSec, latencyMs: baseline.latencyMs, commitsPerSec: baseline.commitsPerSec },
+    ratio: round(ratio, 2),
+    target: '>= 0.7x baseline',
+    met: ratio >= 0.7,
+    checks,
+  };
+}
+
+const E2E_TARGET = 10_000;
+
+async function scenarioC(context: Context): Promise<ScenarioReport> {
+  const { options } = context;
+  const checks: string[] = [];
+  progress(context, '(c) platform: produce batches of 100 -> WebSocket consumer -> confirm');
+  const run = await withPlatform(context, 'c', async (server, port, head) => {
+    const result = await runLoad<E2eLoadResult>(
+      server,
+      {
+        kind: 'e2e',
+        port,
+        batch: 100,
+        concurrency: 8,
+        warmupMs: options.warmupMs,
+        durationMs: options.durationMs,
+        producerTls: context.producer,
+        consumerTls: context.consumer,
+        group: `bench-${context.tag}`,
+        maxBacklog: 20_000,
+        confirmEvery: 100,
+        stallMs: 10_000,
+        tag: `${context.tag}c`,
+      },
+      loadBudget(options) + 60_000,
+    );
+    return { ...result, stored: await storedSince(server, head) };
+  });
+  const r = run.result;
+  if (r.failures > 0) context.errors.push(`(c) ${r.failures} failures: ${r.errors.join(' | ')}`);
+  checkStored(context, 'c', r.acceptedEvents, run.stored, checks);
+  if (r.missing > 0) context.errors.push(`(c) ${r.missing} accepted events never reached the consumer (waited ${r.drainMs} ms after producing)`);
+  if (r.duplicates > 0) context.errors.push(`(c) ${r.duplicates} events were delivered more than once`);
+  if (r.unexpected > 0) context.errors.push(`(c) ${r.unexpected} deliveries were not events this run had accepted`);
+  checks.push(
+    `consumer: ${r.receivedEvents} received, ${r.uniqueReceived} distinct ids, ${r.missing} missing, ${r.duplicates} duplicates, ` +
+      `${r.unexpected} unexpected, ${r.confirms} confirms, drained ${r.drainMs} ms after producing stopped`,
+  );
+  return {
+    name: '(c) produce -> WebSocket -> confirm',
+    platform: {
+      eventsPerSec: r.eventsPerSec,
+      latencyMs: r.latencyMs,
+      producedPerSec: r.producedPerSec,
+      produceLatencyMs: r.produceLatencyMs,
+      serverCpu: run.serverCpu,
+      clientCpu: r.clientCpu,
+      acceptedEvents: r.acceptedEvents,
+      receivedEvents: r.receivedEvents,
+      missing: r.missing,
+      duplicates: r.duplicates,
+    },
+    baseline: null,
+    ratio: null,
+    target: `>= ${E2E_TARGET.toLocaleString('en')} events/s`,
+    met: r.eventsPerSec >= E2E_TARGET,
+    checks,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// output
+
+function progress(context: Context, message: string) {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+function fmt(value: number | null | undefined, digits = 0): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '-';
+  return value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
+}
+
+function printReport(reports: ScenarioReport[], context: Context, elapsedMs: number) {
+  const { options } = context;
+  const out: string[] = [];
+  out.push(
+    `egov exchange benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ` +
+      `${options.durationMs / 1000} s per run after ${options.warmupMs / 1000} s warm-up, ~${EVENT_BYTES} B events`,
+    '',
+  );
+  const rows: string[][] = [['scenario', 'events/s', 'p50 ms', 'p99 ms', 'baseline ev/s', 'base p50', 'base p99', 'ratio', 'target', 'met']];
+  for (const report of reports) {
+    rows.push([
+      report.name,
+      fmt(report.platform.eventsPerSec),
+      fmt(report.platform.latencyMs.p50, 2),
+      fmt(report.platform.latencyMs.p99, 2),
+      report.baseline ? fmt(report.baseline.eventsPerSec) : '-',
+      report.baseline ? fmt(report.baseline.latencyMs.p50, 2) : '-',
+      report.baseline ? fmt(report.baseline.latencyMs.p99, 2) : '-',
+      report.ratio === null ? '-' : `${report.ratio.toFixed(2)}x`,
+      report.target,
+      report.met ? 'yes' : 'NO',
+    ]);
+  }
+  out.push(table(rows), '');
+  for (const report of reports) {
+    out.push(`${report.name}`);
+    if (report.baseline) out.push(`  baseline: ${report.baseline.name}`);
+    const cpu = (label: string, measured: Measured | null) =>
+      measured?.serverCpu ? `  ${label} CPU: server ${measured.serverCpu.totalPct}%, load generator ${measured.clientCpu?.totalPct ?? '-'}% (100% = one core)` : null;
+    for (const line of [cpu('platform', report.platform), cpu('baseline', report.baseline)]) if (line) out.push(line);
+    if (report.platform.producedPerSec !== undefined) {
+      const produce = report.platform.produceLatencyMs as LatencySummary;
+      out.push(`  produced ${fmt(report.platform.producedPerSec as number)} events/s, produce request p50 ${fmt(produce.p50, 2)} ms, p99 ${fmt(produce.p99, 2)} ms`);
+    }
+    for (const check of report.checks) out.push(`  ${check}`);
+  }
+  out.push('');
+  if (context.errors.length > 0) {
+    out.push('ERRORS:');
+    for (const error of context.errors) out.push(`  ${error}`);
+  } else out.push('no errors: every request answered 202, every accepted event stored (and in (c) delivered exactly once)');
+  out.push(`(${round(elapsedMs / 1000, 1)} s)`);
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const root = mkdtempSync(join(tmpdir(), 'egov-bench-'));
+  const pkiDir = join(root, 'pki');
+  const clientIds = (JSON.parse(readFileSync(DEVELOPMENT_REGISTRY, 'utf8')) as { clients: { id: string }[] }).clients.map((c) => c.id);
+  const context: Context = {
+    options,
+    root,
+    pkiDir,
+    tag: `r${Date.now().toString(36)}`,
+    errors: [],
+    producer: { ca: '', cert: '', key: '' },
+    consumer: { ca: '', cert: '', key: '' },
+  };
+  if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
+  const reports: ScenarioReport[] = [];
+  try {
+    progress(context, `development PKI in ${pkiDir}`);
+    ensureDevelopmentPki(pkiDir, clientIds);
+    const files = pkiFiles(pkiDir);
+    context.producer = { ca: files.caCert, cert: files.clientCert('demo-producer'), key: files.clientKey('demo-producer') };
+    context.consumer = { ca: files.caCert, cert: files.clientCert('demo-consumer'), key: files.clientKey('demo-consumer') };
+    const scenarios: [string, (c: Context) => Promise<ScenarioReport>][] = [
+      ['a', scenarioA],
+      ['b', scenarioB],
+      ['c', scenarioC],
+    ];
+    for (const [key, scenario] of scenarios) {
+      if (!options.scenarios.has(key)) continue;
+      try {
+        reports.push(await scenario(context));
+      } catch (error) {
+        context.errors.push(`(${key}) could not be measured: ${errorText(error)}`);
+      }
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  const elapsedMs = performance.now() - started;
+  if (options.json) {
+    const json = {
+      machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+      options: { durationMs: options.durationMs, warmupMs: options.warmupMs, eventBytes: EVENT_BYTES },
+      scenarios: Object.fromEntries(reports.map((report) => [report.name.slice(1, 2), report])),
+      ok: context.errors.length === 0,
+      errors: context.errors,
+      elapsedMs: round(elapsedMs, 0),
+    };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else printReport(reports, context, elapsedMs);
+  process.exitCode = context.errors.length > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${errorText(error)}\n`);
+  process.exitCode = 1;
+});
