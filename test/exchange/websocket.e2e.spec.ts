@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import type WebSocket from 'ws';
+import { MessageCollector, type HttpsClient } from '../support/https-client';
+import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
+
+const closed = (socket: WebSocket) =>
+  new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+
+describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
+  let platform: TestPlatform;
+  let producer: HttpsClient;
+  let consumer: HttpsClient;
+  const sockets: WebSocket[] = [];
+
+  const produce = async (...events: object[]) => {
+    const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(events) });
+    expect(response.status, response.text).to.equal(202);
+  };
+  const connect = async (query = '') => {
+    const socket = await consumer.websocket(`/ce/consume/ws${query}`);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeEach(async () => {
+    platform = await TestPlatform.start({ exchange: { pollTimeoutMs: 200, wsMaxUnconfirmed: 5, batchSize: 5 } });
+    producer = platform.client('demo-producer');
+    consumer = platform.client('demo-consumer');
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.terminate();
+    await platform.stop();
+  });
+
+  it('pushes each event as one JSON message with an offset, using the cloudevents.json sub-protocol', async () => {
+    const socket = await connect();
+    expect(socket.protocol).to.equal('cloudevents.json');
+    const messages = new MessageCollector(socket);
+    const sent = [demoEvent({ partitionkey: 'p' }), demoEvent()];
+    await produce(...sent);
+    const received = await messages.waitFor(2);
+    expect(received.map((m) => m.id)).to.deep.equal(sent.map((e) => e.id));
+    expect(received.map((m) => m.offset)).to.deep.equal(['1', '2']);
+    expect(received[0]).to.include({ specversion: '1.0', source: 'urn:demo:producer', type: 'demo.order.created', partitionkey: 'p' });
+    expect(received[0]).to.include.keys('time', 'data');
+  });
+
+  it('holds back after wsMaxUnconfirmed events until the client confirms', async () => {
+    const socket = await connect();
+    const messages = new MessageCollector(socket);
+    await produce(...Array.from({ length: 8 }, () => demoEvent()));
+    await messages.waitFor(5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messages.messages).to.have.length(5);
+    socket.send('confirm:5');
+    expect(await messages.waitFor(8)).to.have.length(8);
+  });
+
+  it('returns unconfirmed events to the group when the connection closes', async () => {
+    const first = await connect('?group=g');
+    const firstMessages = new MessageCollector(first);
+    await produce(demoEvent(), demoEvent(), demoEvent());
+    await firstMessages.waitFor(3);
+    first.send('confirm:1');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = closed(first);
+    first.close();
+    await closing;
+    const second = await connect('?group=g');
+    const redelivered = await new MessageCollector(second).waitFor(2);
+    expect(redelivered.map((m) => m.id)).to.deep.equal(firstMessages.messages.slice(1).map((m) => m.id));
+  });
+
+  it('stores a dead: report for dead=true consumers of the same client', async () => {
+    const socket = await connect();
+    const messages = new MessageCollector(socket);
+    await produce(demoEvent());
+    const [event] = await messages.waitFor(1);
+    const { offset, ...original } = event;
+    socket.send(`dead:${JSON.stringify({ ...original, reason: 'cannot process' })}`);
+    const dead = await connect('?events=false&test=false&dead=true');
+    const [report] = await new MessageCollector(dead).waitFor(1);
+    expect(report).to.include({ id: event.id, reason: 'cannot process' });
+  });
+
+  it('closes the connection on any other message', async () => {
+    const socket = await connect();
+    const closing = closed(socket);
+    socket.send('hello');
+    expect((await closing).code).to.equal(1008);
+  });
+
+  it('closes the connection on a dead: report that is not a valid event', async () => {
+    const socket = await connect();
+    const closing = closed(socket);
+    socket.send('dead:{"not":"an event"}');
+    expect((await closing).code).to.equal(1007);
+  });
+
+  it('refuses the upgrade without the sub-protocol (400), without a certificate (400) and to a non-consumer (401)', async () => {
+    const refusal = (promise: Promise<unknown>) => promise.then(() => 0, (error) => error.status as number);
+    expect(await refusal(consumer.websocket('/ce/consume/ws', ['other']))).to.equal(400);
+    expect(await refusal(platform.anonymous().websocket('/ce/consume/ws'))).to.equal(400);
+    expect(await refusal(producer.websocket('/ce/consume/ws'))).to.equal(401);
+    expect(await refusal(platform.stranger('unregistered').websocket('/ce/consume/ws'))).to.equal(401);
+    expect(await refusal(consumer.websocket('/ce/consume/elsewhere'))).to.equal(404);
+  });
+});
