@@ -21,6 +21,9 @@ import { projectRoot, schemasDir } from './platform/project-paths';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 import { openStores, type Stores } from './platform/storage';
 import { loadTlsMaterial } from './platform/tls';
+import type { ServiceDeps, ServiceModule } from './platform/service-module';
+import { serviceModules } from './services';
+import { requireServiceClient } from './platform/http/service-auth';
 
 export type Platform = {
   config: PlatformConfig;
@@ -42,7 +45,11 @@ export const DEVELOPMENT_REGISTRY = join(projectRoot, 'src/platform/identity/dev
  * Wires the platform: stores, registry, TLS, the exchange and the services, on one HTTPS server
  * that asks every caller for a client certificate.
  */
-export async function startPlatform(config: PlatformConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<Platform> {
+export async function startPlatform(
+  config: PlatformConfig,
+  options: { clock?: Clock; logger?: Logger; services?: ServiceModule[]; seedDevelopmentData?: boolean } = {},
+): Promise<Platform> {
+  const services = options.services ?? serviceModules;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true });
@@ -67,8 +74,13 @@ export async function startPlatform(config: PlatformConfig, options: { clock?: C
     bridgeId: config.bridgeId,
   });
   await consumers.start();
-  const projections = new ProjectionRunner(stores.events, stores.documents, [], logger);
+  const projections = new ProjectionRunner(stores.events, stores.documents, services.flatMap((service) => service.projections), logger);
   await projections.start();
+  const serviceDeps: ServiceDeps = { events: stores.events, documents: stores.documents, registry, projections, clock, logger, config };
+  for (const service of services) await service.start?.(serviceDeps);
+  if (options.seedDevelopmentData ?? true) {
+    for (const service of services) await service.seedDevelopmentData?.(serviceDeps);
+  }
 
   const app = express();
   app.disable('x-powered-by');
@@ -83,6 +95,12 @@ export async function startPlatform(config: PlatformConfig, options: { clock?: C
     consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
   );
   app.use((request, response, next) => (isExchangePath(request.path) ? exchange(request, response, next) : next()));
+  const identifyServiceClient = requireServiceClient(registry);
+  for (const service of services) {
+    const router = service.routes(serviceDeps);
+    const owns = (path: string) => service.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    app.use((request, response, next) => (owns(request.path) ? identifyServiceClient(request, response, (error?: unknown) => (error ? next(error) : router(request, response, next))) : next()));
+  }
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
 
@@ -109,6 +127,7 @@ export async function startPlatform(config: PlatformConfig, options: { clock?: C
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      for (const service of [...services].reverse()) await service.stop?.();
       await consumers.stop();
       await projections.stop();
       await stores.events.close();

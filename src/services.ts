@@ -1,0 +1,4 @@
+import type { ServiceModule } from './platform/service-module';
+
+/** The services mounted on the platform, besides the exchange. Each lives in src/<service>/. */
+export const serviceModules: ServiceModule[] = [];
