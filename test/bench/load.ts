@@ -5,8 +5,8 @@
  * For (c) it also is the WebSocket consumer, so that the end-to-end latency is measured on one clock.
  */
 import { readFileSync } from 'node:fs';
-import { Agent, request as httpsRequest } from 'node:https';
 import WebSocket from 'ws';
+import { RawHttpsConnection, type RawResponse } from './raw-client';
 import {
   cpuShare,
   errorText,
@@ -44,36 +44,24 @@ process.once('message', (spec: LoadSpec) => {
 type Tls = { ca: Buffer; cert: Buffer; key: Buffer };
 const readTls = (tls: ClientTls): Tls => ({ ca: readFileSync(tls.ca), cert: readFileSync(tls.cert), key: readFileSync(tls.key) });
 
-type Poster = (body: string) => Promise<{ status: number; body: string }>;
+/** `connections` keep-alive connections; each caller takes a free one, so at most one request is in flight on each. */
+type Poster = { post: (body: string) => Promise<RawResponse>; close: () => void };
 
-function poster(port: number, path: string, contentType: string, agent: Agent): Poster {
-  return (body) =>
-    new Promise((resolve, reject) => {
-      const request = httpsRequest(
-        {
-          agent,
-          host: '127.0.0.1',
-          servername: 'localhost',
-          port,
-          path,
-          method: 'POST',
-          headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-          response.on('error', reject);
-        },
-      );
-      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no response within ${REQUEST_TIMEOUT_MS} ms`)));
-      request.on('error', reject);
-      request.end(body);
-    });
-}
-
-function agentFor(tls: Tls, connections: number): Agent {
-  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, ...tls });
+function poster(port: number, path: string, contentType: string, tls: Tls, connections: number): Poster {
+  const free = Array.from({ length: connections }, () => new RawHttpsConnection(port, tls, REQUEST_TIMEOUT_MS));
+  const all = [...free];
+  return {
+    async post(body) {
+      const connection = free.pop();
+      if (!connection) throw new Error('more requests in flight than connections');
+      try {
+        return await connection.post(path, contentType, body);
+      } finally {
+        free.push(connection);
+      }
+    },
+    close: () => all.forEach((connection) => connection.close()),
+  };
 }
 
 /** Opens the measured window after the warm-up and closes it after the duration; tells the parent both times. */
@@ -92,8 +80,7 @@ function measuredWindow(warmupMs: number, durationMs: number) {
 }
 
 async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
-  const agent = agentFor(readTls(spec.tls), spec.concurrency);
-  const post = poster(spec.port, spec.path, spec.contentType, agent);
+  const { post, close } = poster(spec.port, spec.path, spec.contentType, readTls(spec.tls), spec.concurrency);
   const single = spec.batch === 1;
   const window = measuredWindow(spec.warmupMs, spec.durationMs);
   const latencies = new Samples();
@@ -136,7 +123,7 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
   }
 
   await Promise.all(Array.from({ length: spec.concurrency }, loop));
-  agent.destroy();
+  close();
   const seconds = spec.durationMs / 1000;
   return {
     kind: 'http',
@@ -262,8 +249,7 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
   const confirmTimer = setInterval(confirm, 50);
 
   // --- the producers: batches of `batch` events, `concurrency` requests in flight
-  const agent = agentFor(producerTls, spec.concurrency);
-  const post = poster(spec.port, '/ce/produce/events', 'application/cloudevents-batch+json', agent);
+  const { post, close } = poster(spec.port, '/ce/produce/events', 'application/cloudevents-batch+json', producerTls, spec.concurrency);
   window = measuredWindow(spec.warmupMs, spec.durationMs);
   const produceEnd = window.end;
   const endTimer = setTimeout(wakeProducers, spec.warmupMs + spec.durationMs);
@@ -303,7 +289,7 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
   }
   await Promise.all(Array.from({ length: spec.concurrency }, producer));
   clearTimeout(endTimer);
-  agent.destroy();
+  close();
 
   // --- drain: wait until every accepted event arrived, or nothing arrived for stallMs
   const drainStart = performance.now();

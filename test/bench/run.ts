@@ -157,22 +157,48 @@ async function serverCpu(server: ServerChild): Promise<NodeJS.CpuUsage> {
   return { user: message.user, system: message.system };
 }
 
+/** CPU time (ms) all cores spent not idle, so far: what other processes used shows up as the difference. */
+function machineTimes(): { busy: number } {
+  let busy = 0;
+  for (const cpu of cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  return { busy };
+}
+
 /**
  * Runs one load child against a server child; samples the server's CPU when the load child opens and
  * closes its measured window.
  */
-async function runLoad<R extends LoadResult>(server: ServerChild, spec: LoadSpec, budgetMs: number): Promise<{ result: R; serverCpu: CpuShare }> {
+async function runLoad<R extends LoadResult>(
+  server: ServerChild,
+  spec: LoadSpec,
+  budgetMs: number,
+): Promise<{ result: R; serverCpu: CpuShare; machineBusyPct: number }> {
   const load = new Child<LoadSpec, LoadMessage>(LOAD);
   try {
     load.send(spec);
-    await load.next(['measuring'], spec.warmupMs + 30_000);
-    const cpuStart = await serverCpu(server);
-    const wallStart = performance.now();
-    await load.next(['measured'], spec.durationMs + 30_000);
-    const cpuEnd = await serverCpu(server);
-    const wall = performance.now() - wallStart;
-    const message = await load.next(['result'], budgetMs);
-    return { result: message.result as R, serverCpu: cpuShare(cpuStart, cpuEnd, wall) };
+    let cpuStart: NodeJS.CpuUsage | null = null;
+    let cpuEnd: NodeJS.CpuUsage | null = null;
+    let machineStart: { busy: number } | null = null;
+    let machineEnd: { busy: number } | null = null;
+    let wallStart = 0;
+    let wall = 0;
+    const deadline = performance.now() + budgetMs;
+    for (;;) {
+      const message = await load.next(['measuring', 'measured', 'result'], Math.max(1, deadline - performance.now()));
+      if (message.type === 'measuring') {
+        cpuStart = await serverCpu(server);
+        machineStart = machineTimes();
+        wallStart = performance.now();
+      } else if (message.type === 'measured') {
+        cpuEnd = await serverCpu(server);
+        machineEnd = machineTimes();
+        wall = performance.now() - wallStart;
+      } else {
+        const serverShare = cpuStart && cpuEnd ? cpuShare(cpuStart, cpuEnd, wall) : { userPct: NaN, systemPct: NaN, totalPct: NaN };
+        const machineBusyPct = machineStart && machineEnd ? round(((machineEnd.busy - machineStart.busy) / wall) * 100, 0) : NaN;
+        return { result: message.result as R, serverCpu: serverShare, machineBusyPct };
+      }
+    }
   } finally {
     await load.exit();
   }
@@ -186,6 +212,8 @@ type Measured = {
   latencyMs: LatencySummary;
   serverCpu?: CpuShare;
   clientCpu?: CpuShare;
+  /** all cores together, 200% = both cores of a 2-core machine busy */
+  machineBusyPct?: number;
   [detail: string]: unknown;
 };
 
@@ -241,8 +269,9 @@ function checkHttp(context: Context, scenario: string, who: string, result: Http
   checks.push(`${who}: ${result.requests} requests, ${result.failures} not answered 202`);
 }
 
-function httpMeasured(result: HttpLoadResult, serverCpu: CpuShare): Measured {
+function httpMeasured(result: HttpLoadResult, serverCpu: CpuShare, machineBusyPct: number): Measured {
   return {
+    machineBusyPct,
     eventsPerSec: result.eventsPerSec,
     requestsPerSec: result.requestsPerSec,
     latencyMs: result.latencyMs,
@@ -272,7 +301,7 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
 
   progress(context, '(a) baseline: bare HTTPS server with client certificates');
   const server = startServerChild(options, 'https-baseline');
-  let baselineRun: { result: HttpLoadResult; serverCpu: CpuShare };
+  let baselineRun: { result: HttpLoadResult; serverCpu: CpuShare; machineBusyPct: number };
   try {
     server.send({ type: 'start-https-baseline', tls: { cert: pkiFiles(context.pkiDir).serverCert, key: pkiFiles(context.pkiDir).serverKey, ca: pkiFiles(context.pkiDir).caCert } });
     const { port } = await server.next(['ready'], 30_000);
@@ -296,8 +325,8 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
   const ratio = platformRun.result.eventsPerSec / baselineRun.result.eventsPerSec;
   return {
     name: '(a) single-event produce, mTLS',
-    platform: httpMeasured(platformRun.result, platformRun.serverCpu),
-    baseline: { name: 'bare HTTPS+mTLS, parse JSON, 202', ...httpMeasured(baselineRun.result, baselineRun.serverCpu) },
+    platform: httpMeasured(platformRun.result, platformRun.serverCpu, platformRun.machineBusyPct),
+    baseline: { name: 'bare HTTPS+mTLS, parse JSON, 202', ...httpMeasured(baselineRun.result, baselineRun.serverCpu, baselineRun.machineBusyPct) },
     ratio: round(ratio, 2),
     target: '>= 0.6x baseline',
     met: ratio >= 0.6,
@@ -355,7 +384,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
   const ratio = platformRun.result.eventsPerSec / baseline.eventsPerSec;
   return {
     name: '(b) batch produce, 100 per request',
-    platform: httpMeasured(platformRun.result, platformRun.serverCpu),
+    platform: httpMeasured(platformRun.result, platformRun.serverCpu, platformRun.machineBusyPct),
     baseline: { name: 'bare SQLite, WAL, sync=FULL, 500 B rows, 100/commit', eventsPerSec: baseline.eventsPerSec, latencyMs: baseline.latencyMs, commitsPerSec: baseline.commitsPerSec },
     ratio: round(ratio, 2),
     target: '>= 0.7x baseline',
@@ -411,6 +440,7 @@ async function scenarioC(context: Context): Promise<ScenarioReport> {
       produceLatencyMs: r.produceLatencyMs,
       serverCpu: run.serverCpu,
       clientCpu: r.clientCpu,
+      machineBusyPct: run.machineBusyPct,
       acceptedEvents: r.acceptedEvents,
       receivedEvents: r.receivedEvents,
       missing: r.missing,
@@ -469,7 +499,10 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
     out.push(`${report.name}`);
     if (report.baseline) out.push(`  baseline: ${report.baseline.name}`);
     const cpu = (label: string, measured: Measured | null) =>
-      measured?.serverCpu ? `  ${label} CPU: server ${measured.serverCpu.totalPct}%, load generator ${measured.clientCpu?.totalPct ?? '-'}% (100% = one core)` : null;
+      measured?.serverCpu
+        ? `  ${label} CPU: server ${measured.serverCpu.totalPct}%, load generator ${measured.clientCpu?.totalPct ?? '-'}%, ` +
+          `whole machine ${measured.machineBusyPct}% of ${cpus().length * 100}% (100% = one core)`
+        : null;
     for (const line of [cpu('platform', report.platform), cpu('baseline', report.baseline)]) if (line) out.push(line);
     if (report.platform.producedPerSec !== undefined) {
       const produce = report.platform.produceLatencyMs as LatencySummary;
