@@ -1,4 +1,5 @@
+import { auditModule } from './audit/audit-module';
 import type { ServiceModule } from './platform/service-module';
 
 /** The services mounted on the platform, besides the exchange. Each lives in src/<service>/. */
-export const serviceModules: ServiceModule[] = [];
+export const serviceModules: ServiceModule[] = [auditModule];

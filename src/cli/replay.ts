@@ -1,0 +1,34 @@
+import { loadConfig } from '../config';
+import { createLogger } from '../platform/logger';
+import { ProjectionRunner } from '../platform/projections/projection-runner';
+import { openStores } from '../platform/storage';
+import { serviceModules } from '../services';
+
+/**
+ * `npm run replay -- [projection ...]`: rebuilds read models from the log (all projections, or the named
+ * ones), printing progress. Stop the platform first when it uses the same embedded files.
+ */
+const config = loadConfig();
+const projections = serviceModules.flatMap((service) => service.projections);
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !projections.some((projection) => projection.name === name));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown projection(s): ${unknown.join(', ')}\nknown: ${projections.map((p) => p.name).join(', ') || '(none)'}\n`);
+  process.exit(2);
+}
+const stores = await openStores(config);
+const runner = new ProjectionRunner(stores.events, stores.documents, projections, createLogger('warn'));
+const started = Date.now();
+for (const projection of projections.filter((p) => requested.length === 0 || requested.includes(p.name))) {
+  let lastPrinted = 0;
+  const applied = await runner.rebuild(projection.name, (position, head) => {
+    if (Date.now() - lastPrinted > 500 || position >= head) {
+      lastPrinted = Date.now();
+      process.stderr.write(`\r${projection.name}: position ${position} of ${head} (${head ? Math.floor((100 * position) / head) : 100}%)   `);
+    }
+  });
+  process.stderr.write(`\n${projection.name}: ${applied} events applied\n`);
+}
+process.stderr.write(`replayed ${projections.length} projection(s) from ${stores.profile} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+await stores.events.close();
+await stores.documents.close();
