@@ -64,17 +64,22 @@ function poster(port: number, path: string, contentType: string, tls: Tls, conne
   };
 }
 
-/** Opens the measured window after the warm-up and closes it after the duration; tells the parent both times. */
+/**
+ * Opens the measured window after the warm-up and closes it after the duration; tells the parent both
+ * times. `closed` resolves once the closing CPU sample is taken (the result must wait for it).
+ */
 function measuredWindow(warmupMs: number, durationMs: number) {
   const start = performance.now();
-  const window = { start: start + warmupMs, end: start + warmupMs + durationMs, cpuStart: process.cpuUsage(), cpuEnd: process.cpuUsage() };
+  let markClosed = () => {};
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const window = { start: start + warmupMs, end: start + warmupMs + durationMs, cpuStart: process.cpuUsage(), cpuEnd: process.cpuUsage(), closed };
   setTimeout(() => {
     window.cpuStart = process.cpuUsage();
     void send({ type: 'measuring' });
   }, warmupMs);
   setTimeout(() => {
     window.cpuEnd = process.cpuUsage();
-    void send({ type: 'measured' });
+    void send({ type: 'measured' }).then(markClosed);
   }, warmupMs + durationMs);
   return window;
 }
@@ -124,6 +129,7 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
 
   await Promise.all(Array.from({ length: spec.concurrency }, loop));
   close();
+  await window.closed;
   const seconds = spec.durationMs / 1000;
   return {
     kind: 'http',
@@ -290,6 +296,8 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
   await Promise.all(Array.from({ length: spec.concurrency }, producer));
   clearTimeout(endTimer);
   close();
+
+  await window.closed;
 
   // --- drain: wait until every accepted event arrived, or nothing arrived for stallMs
   const drainStart = performance.now();

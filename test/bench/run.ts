@@ -138,7 +138,8 @@ class Child<In, Out extends { type: string }> {
 type ServerChild = Child<ServerCommand, ServerMessage>;
 
 function startServerChild(options: Options, label: string): ServerChild {
-  const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir, '--cpu-prof-name', `${label}.cpuprofile`] : [];
+  // one directory per server run: tsx's loader thread writes a profile of its own next to the main thread's
+  const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(options.profileDir, label)] : [];
   return new Child<ServerCommand, ServerMessage>(SERVER, profile);
 }
 
@@ -214,6 +215,8 @@ type Measured = {
   clientCpu?: CpuShare;
   /** all cores together, 200% = both cores of a 2-core machine busy */
   machineBusyPct?: number;
+  /** what processes other than the server and the load generator used meanwhile (other work on the machine) */
+  otherCpuPct?: number;
   [detail: string]: unknown;
 };
 
@@ -269,9 +272,14 @@ function checkHttp(context: Context, scenario: string, who: string, result: Http
   checks.push(`${who}: ${result.requests} requests, ${result.failures} not answered 202`);
 }
 
+function otherCpu(machineBusyPct: number, ...processes: (CpuShare | undefined)[]): number {
+  return Math.max(0, round(machineBusyPct - processes.reduce((sum, share) => sum + (share?.totalPct ?? 0), 0), 0));
+}
+
 function httpMeasured(result: HttpLoadResult, serverCpu: CpuShare, machineBusyPct: number): Measured {
   return {
     machineBusyPct,
+    otherCpuPct: otherCpu(machineBusyPct, serverCpu, result.clientCpu),
     eventsPerSec: result.eventsPerSec,
     requestsPerSec: result.requestsPerSec,
     latencyMs: result.latencyMs,
@@ -346,14 +354,23 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
   progress(context, '(b) baseline: bare SQLite appends, WAL, synchronous=FULL, 100 rows per transaction');
   const server = startServerChild(options, 'sqlite-baseline');
   let baseline: SqliteBaselineResult;
+  let baselineCpu: CpuShare;
+  let baselineMachine: number;
   try {
     const dir = join(context.root, 'sqlite-baseline');
     mkdirSync(dir, { recursive: true });
+    const cpuStart = await serverCpu(server);
+    const machineStart = machineTimes();
+    const wallStart = performance.now();
     server.send({
       type: 'sqlite-baseline',
       spec: { path: join(dir, 'rows.sqlite'), batch: 100, rowBytes: 500, warmupMs: options.warmupMs, durationMs: options.durationMs },
     });
     baseline = (await server.next(['sqlite-result'], loadBudget(options))).result;
+    // warm-up included: the loop runs in one synchronous stretch
+    const wall = performance.now() - wallStart;
+    baselineCpu = cpuShare(cpuStart, await serverCpu(server), wall);
+    baselineMachine = round(((machineTimes().busy - machineStart.busy) / wall) * 100, 0);
   } finally {
     await stopServer(server);
   }
@@ -385,7 +402,15 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
   return {
     name: '(b) batch produce, 100 per request',
     platform: httpMeasured(platformRun.result, platformRun.serverCpu, platformRun.machineBusyPct),
-    baseline: { name: 'bare SQLite, WAL, sync=FULL, 500 B rows, 100/commit', eventsPerSec: baseline.eventsPerSec, latencyMs: baseline.latencyMs, commitsPerSec: baseline.commitsPerSec },
+    baseline: {
+      name: 'bare SQLite, WAL, sync=FULL, 500 B rows, 100/commit',
+      eventsPerSec: baseline.eventsPerSec,
+      latencyMs: baseline.latencyMs,
+      commitsPerSec: baseline.commitsPerSec,
+      serverCpu: baselineCpu,
+      machineBusyPct: baselineMachine,
+      otherCpuPct: otherCpu(baselineMachine, baselineCpu),
+    },
     ratio: round(ratio, 2),
     target: '>= 0.7x baseline',
     met: ratio >= 0.7,
@@ -394,6 +419,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
 }
 
 const E2E_TARGET = 10_000;
+const OTHER_LOAD_WARNING = 20;
 
 async function scenarioC(context: Context): Promise<ScenarioReport> {
   const { options } = context;
@@ -441,6 +467,7 @@ async function scenarioC(context: Context): Promise<ScenarioReport> {
       serverCpu: run.serverCpu,
       clientCpu: r.clientCpu,
       machineBusyPct: run.machineBusyPct,
+      otherCpuPct: otherCpu(run.machineBusyPct, run.serverCpu, r.clientCpu),
       acceptedEvents: r.acceptedEvents,
       receivedEvents: r.receivedEvents,
       missing: r.missing,
@@ -500,8 +527,9 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
     if (report.baseline) out.push(`  baseline: ${report.baseline.name}`);
     const cpu = (label: string, measured: Measured | null) =>
       measured?.serverCpu
-        ? `  ${label} CPU: server ${measured.serverCpu.totalPct}%, load generator ${measured.clientCpu?.totalPct ?? '-'}%, ` +
-          `whole machine ${measured.machineBusyPct}% of ${cpus().length * 100}% (100% = one core)`
+        ? `  ${label} CPU: ${measured.clientCpu ? 'server' : 'SQLite loop'} ${measured.serverCpu.totalPct}%` +
+          `${measured.clientCpu ? `, load generator ${measured.clientCpu.totalPct}%` : ''}, other processes ${measured.otherCpuPct}% ` +
+          `(whole machine ${measured.machineBusyPct}% of ${cpus().length * 100}%)`
         : null;
     for (const line of [cpu('platform', report.platform), cpu('baseline', report.baseline)]) if (line) out.push(line);
     if (report.platform.producedPerSec !== undefined) {
@@ -510,7 +538,15 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
     }
     for (const check of report.checks) out.push(`  ${check}`);
   }
-  out.push('');
+  out.push('  (CPU: 100% = one core; "other processes" is the rest of the machine, e.g. other test runs)', '');
+  const busy = reports.flatMap((report) => [report.platform, report.baseline]).filter((m) => (m?.otherCpuPct ?? 0) > OTHER_LOAD_WARNING);
+  if (busy.length > 0) {
+    out.push(
+      `WARNING: other processes used more than ${OTHER_LOAD_WARNING}% CPU during ${busy.length} measurement(s): ` +
+        'those figures are depressed by the competition for the 2 cores; rerun on a quiet machine.',
+      '',
+    );
+  }
   if (context.errors.length > 0) {
     out.push('ERRORS:');
     for (const error of context.errors) out.push(`  ${error}`);
@@ -568,6 +604,7 @@ async function main() {
       scenarios: Object.fromEntries(reports.map((report) => [report.name.slice(1, 2), report])),
       ok: context.errors.length === 0,
       errors: context.errors,
+      busyMachine: reports.some((report) => [report.platform, report.baseline].some((m) => (m?.otherCpuPct ?? 0) > OTHER_LOAD_WARNING)),
       elapsedMs: round(elapsedMs, 0),
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
