@@ -77,6 +77,9 @@ type HeldReservation = { status: 'reserved'; stream: string; revision: bigint };
 type Claim = HeldReservation | { status: 'stored'; contentHash: string; position: number } | { status: 'busy' };
 
 export async function openEventStoreDbEventStore(connectionString: string): Promise<EventStore> {
+  if (/throwOnAppendFailure=false/i.test(connectionString)) {
+    throw new Error('EVENTSTORE_URL must not set throwOnAppendFailure=false: expected-revision conflicts are read from thrown errors');
+  }
   const client = EventStoreDBClient.connectionString(connectionString);
   const notifier = startAppendNotifier(client, await headPosition(client));
 
@@ -142,8 +145,8 @@ async function tryAppend(
   const { candidates, copies } = distinctByKey(events);
   const attempt: Attempt = { streamId, batchId: randomUUID(), revisionBefore };
 
-  const claims = await Promise.all(candidates.map((candidate) => claimKey(client, candidate, attempt)));
-  const held = claims.filter((claim): claim is HeldReservation => claim.status === 'reserved');
+  const claims = await claimAll(client, candidates, attempt);
+  const held = heldIn(claims);
   const refused = candidates.find((candidate, index) => {
     const claim = claims[index];
     return claim.status === 'stored' && claim.contentHash !== candidate.contentHash;
@@ -157,7 +160,7 @@ async function tryAppend(
 
   const storedPositions = claims.flatMap((claim) => (claim.status === 'stored' ? [claim.position] : []));
   const duplicates = copies + storedPositions.length;
-  const lastDuplicate = Math.max(0, ...storedPositions);
+  const lastDuplicate = storedPositions.reduce((highest, position) => Math.max(highest, position), 0);
   const fresh = candidates.filter((_, index) => claims[index].status === 'reserved');
   if (fresh.length === 0) return { nextRevision: revisionBefore, positions: [], duplicates, lastPosition: lastDuplicate };
 
@@ -195,6 +198,22 @@ function distinctByKey(events: NewEvent[]): { candidates: Candidate[]; copies: n
     else copies += 1;
   }
   return { candidates: [...byKey.values()], copies };
+}
+
+/** Claims every key of the append; when one claim fails, the keys already held are given back. */
+async function claimAll(client: EventStoreDBClient, candidates: Candidate[], attempt: Attempt): Promise<Claim[]> {
+  const settled = await Promise.allSettled(candidates.map((candidate) => claimKey(client, candidate, attempt)));
+  const claims = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) {
+    await release(client, heldIn(claims), attempt.batchId);
+    throw failure.reason;
+  }
+  return claims;
+}
+
+function heldIn(claims: Claim[]): HeldReservation[] {
+  return claims.filter((claim): claim is HeldReservation => claim.status === 'reserved');
 }
 
 /**
