@@ -113,6 +113,7 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         expect(await matching({ name: { $in: [] } })).to.deep.equal([]);
         expect(await matching({ name: { $nin: ['Ana'] } })).to.deep.equal(['b', 'c']);
         expect(await matching({ age: { $nin: [] } })).to.deep.equal(['a', 'b', 'c']);
+        expect(await matching({ score: { $nin: ['no such score'] } }), '$nin matches a missing field').to.deep.equal(['a', 'b', 'c']);
         expect(await matching({ _id: { $in: ['a', 'b'] } })).to.deep.equal(['a', 'b']);
       });
 

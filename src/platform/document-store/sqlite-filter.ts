@@ -61,7 +61,9 @@ function fieldCondition(field: string, condition: unknown): SqlFragment {
       const values = operand as unknown[];
       if (values.length === 0) parts.push(operator === '$in' ? '0' : '1');
       else {
-        parts.push(`${column} ${operator === '$in' ? 'IN' : 'NOT IN'} (${values.map(() => '?').join(',')})`);
+        const list = values.map(() => '?').join(',');
+        // as in MongoDB, $nin also matches documents that lack the field
+        parts.push(operator === '$in' ? `${column} IN (${list})` : `(${column} IS NULL OR ${column} NOT IN (${list}))`);
         params.push(...values.map(toSqlValue));
       }
     } else if (operator === '$exists') {
