@@ -72,6 +72,9 @@ export async function startPlatform(
     clock,
     logger,
     bridgeId: config.bridgeId,
+    onDelivered: async (clientId, deliveries) => {
+      for (const service of services) await service.onExchangeDelivery?.(clientId, deliveries);
+    },
   });
   await consumers.start();
   const projections = new ProjectionRunner(stores.events, stores.documents, services.flatMap((service) => service.projections), logger);

@@ -1,5 +1,8 @@
 import type { ConsumerLane, Delivery } from './consumer-lane';
 
+/** Told what an instance hands out before it leaves (e.g. to log personal-data deliveries); may delay it. */
+export type DeliveryListener = (clientId: string, deliveries: Delivery[]) => void | Promise<void>;
+
 export type InstanceOptions = { events: boolean; test: boolean; dead: boolean; group: string };
 export type OffsetDelivery = Delivery & { offset: number };
 
@@ -20,6 +23,7 @@ export class ConsumerInstance {
     private readonly lanes: ConsumerLane[],
     now: number,
     readonly transport: 'http' | 'websocket',
+    private readonly onDelivered?: DeliveryListener,
   ) {
     this.lastActivity = now;
   }
@@ -39,11 +43,13 @@ export class ConsumerInstance {
       for (const delivery of await lane.take(this.id, max - collected.length)) collected.push({ lane, delivery });
     }
     collected.sort((a, b) => a.delivery.position - b.delivery.position);
-    return collected.map(({ lane, delivery }) => {
+    const taken = collected.map(({ lane, delivery }) => {
       const offset = this.nextOffset++;
       this.unconfirmed.set(offset, { lane, position: delivery.position });
       return { ...delivery, offset };
     });
+    if (taken.length > 0 && this.onDelivered) await this.onDelivered(this.clientId, taken);
+    return taken;
   }
 
   /** Acknowledges everything handed out up to and including `upTo` (everything when absent). */

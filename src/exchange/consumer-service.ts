@@ -5,7 +5,7 @@ import type { DocumentStore } from '../platform/document-store/document-store';
 import type { EventKind, EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
-import { ConsumerInstance, type InstanceOptions, type OffsetDelivery } from './consumer-instance';
+import { ConsumerInstance, type DeliveryListener, type InstanceOptions, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { mayConsume } from './exchange-rights';
 
@@ -26,6 +26,8 @@ export type ConsumerServiceDeps = {
   clock: Clock;
   logger: Logger;
   bridgeId: string;
+  /** extension point: awaited before events reach a consumer (the event-logging service logs personal data here) */
+  onDelivered?: DeliveryListener;
 };
 
 /**
@@ -161,7 +163,7 @@ export class ConsumerService {
       ...(options.dead ? (['dead'] as const) : []),
     ];
     const lanes = await Promise.all(kinds.map((kind) => this.lane(client, options.group, kind)));
-    const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport);
+    const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered);
     this.instances.set(id, instance);
     return instance;
   }

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { PlatformConfig } from '../config';
+import type { DeliveryListener } from '../exchange/consumer-instance';
 import type { Clock } from './clock';
 import type { DocumentStore } from './document-store/document-store';
 import type { EventStore } from './event-store/event-store';
@@ -32,6 +33,8 @@ export type ServiceModule = {
   routes(deps: ServiceDeps): Router;
   start?(deps: ServiceDeps): Promise<void>;
   stop?(): Promise<void>;
+  /** awaited when the exchange hands events to a consumer, before they leave (personal-data logging) */
+  onExchangeDelivery?: DeliveryListener;
   /** development data loaded on the first start of the embedded profile (idempotent) */
   seedDevelopmentData?(deps: ServiceDeps): Promise<void>;
 };
