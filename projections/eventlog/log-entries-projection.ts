@@ -1,0 +1,47 @@
+import type { Projection } from '../../src/platform/projections/projection';
+import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
+import { parseEventTime } from '../../src/eventlog/event-time';
+import { toIndexedValue } from '../../src/eventlog/log-event-rules';
+
+export const LOG_ENTRIES = 'eventlog_entries';
+
+/** One document per logged event; indexes serve the search by UID and by owner and time range. */
+export type LogEntryDocument = {
+  _id: string;
+  uid: string;
+  owner: string;
+  /** event_time as a UTC instant, so ranges compare as text */
+  eventTime: string;
+  registeredAt: string;
+  signed: boolean;
+  kid?: string;
+  fields: Record<string, unknown>;
+};
+
+export const logEntriesProjection: Projection = {
+  name: 'eventlog-entries',
+  eventTypes: [EVENTS_REGISTERED],
+  collections: [LOG_ENTRIES],
+  indexes: [
+    { collection: LOG_ENTRIES, keys: { uid: 1 } },
+    { collection: LOG_ENTRIES, keys: { owner: 1, eventTime: 1 } },
+  ],
+  async apply(stored, session) {
+    const { uid, clientId, registeredAt, entries, signatures } = stored.event.data as EventsRegistered['data'];
+    const collection = session.collection<LogEntryDocument>(LOG_ENTRIES);
+    for (const [index, entry] of entries.entries()) {
+      const signature = entry.signature === undefined ? undefined : signatures[entry.signature];
+      const document: LogEntryDocument = {
+        _id: `${uid}:${index}`,
+        uid,
+        owner: clientId,
+        eventTime: parseEventTime(String(entry.fields.event_time)) ?? registeredAt,
+        registeredAt,
+        signed: signature !== undefined,
+        ...(signature ? { kid: signature.kid } : {}),
+        fields: toIndexedValue(entry.fields) as Record<string, unknown>,
+      };
+      await collection.replaceOne({ _id: document._id }, document, { upsert: true });
+    }
+  },
+};

@@ -1,0 +1,62 @@
+import type { Projection } from '../../src/platform/projections/projection';
+import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
+import { parseEventTime } from '../../src/eventlog/event-time';
+import { isPersonalDataType, toIndexedValue } from '../../src/eventlog/log-event-rules';
+
+export const PERSONAL_DATA_ACCESSES = 'eventlog_personal_data';
+
+/** The seed's special index: the fields of a <Prefix>.PersonalData.<Action> event. */
+export const PERSONAL_DATA_FIELDS = [
+  'event_time',
+  'event_type',
+  'event_correlation',
+  'legal_entity',
+  'legal_basis',
+  'legal_reason',
+  'user',
+  'user_address',
+  'subject',
+  'subject_type',
+  'subject_name',
+  'object',
+  'object_type',
+] as const;
+
+/** One document per (event, data subject): a multi-valued subject is found under each of its values. */
+export type PersonalDataAccessDocument = {
+  _id: string;
+  uid: string;
+  owner: string;
+  subject: string;
+  eventTime: string;
+  fields: Record<string, unknown>;
+};
+
+export const personalDataProjection: Projection = {
+  name: 'eventlog-personal-data',
+  eventTypes: [EVENTS_REGISTERED],
+  collections: [PERSONAL_DATA_ACCESSES],
+  indexes: [{ collection: PERSONAL_DATA_ACCESSES, keys: { subject: 1, eventTime: 1 } }],
+  async apply(stored, session) {
+    const { uid, clientId, registeredAt, entries } = stored.event.data as EventsRegistered['data'];
+    const collection = session.collection<PersonalDataAccessDocument>(PERSONAL_DATA_ACCESSES);
+    for (const [index, entry] of entries.entries()) {
+      if (!isPersonalDataType(String(entry.fields.event_type))) continue;
+      const fields = Object.fromEntries(
+        PERSONAL_DATA_FIELDS.filter((name) => entry.fields[name] !== undefined).map((name) => [name, toIndexedValue(entry.fields[name])]),
+      );
+      const subjects = ([] as unknown[]).concat(fields.subject ?? '');
+      for (const [n, subject] of subjects.entries()) {
+        const document: PersonalDataAccessDocument = {
+          _id: `${uid}:${index}:${n}`,
+          uid,
+          owner: clientId,
+          subject: typeof subject === 'string' ? subject : JSON.stringify(subject),
+          eventTime: parseEventTime(String(entry.fields.event_time)) ?? registeredAt,
+          fields,
+        };
+        await collection.replaceOne({ _id: document._id }, document, { upsert: true });
+      }
+    }
+  },
+};

@@ -1,0 +1,53 @@
+import { randomUUID, type X509Certificate } from 'node:crypto';
+import type { Clock } from '../platform/clock';
+import { handleCommand } from '../platform/decider';
+import type { EventStore } from '../platform/event-store/event-store';
+import type { ClientDefinition } from '../platform/identity/client-registry';
+import { EVENTLOG_SOURCE, type LogEntry, type SignatureRecord } from './eventlog-events';
+import type { LogFields } from './log-event-rules';
+import { eventsOfPayload, parseRegistrationBody } from './registration-body';
+import { registrationDecider } from './registration-decider';
+import type { SigningKeys } from './signing-keys';
+import { toRegistrationStreamId } from './stream-ids';
+
+export type Registration = { uid: string; position: number; entries: number };
+
+/**
+ * Registers what a client sent: signatures are verified first (a request with one unverifiable
+ * signature registers nothing), then the whole registration is decided and appended as one event.
+ */
+export class EventRegistrar {
+  constructor(
+    private readonly events: EventStore,
+    private readonly signingKeys: SigningKeys,
+    private readonly clock: Clock,
+  ) {}
+
+  async registerBody(body: string, client: ClientDefinition, presented: X509Certificate | undefined): Promise<Registration> {
+    const entries: LogEntry[] = [];
+    const signatures: SignatureRecord[] = [];
+    for (const item of parseRegistrationBody(body)) {
+      if (item.kind === 'unsigned') {
+        entries.push({ fields: item.fields as LogFields });
+        continue;
+      }
+      const { kid, payload } = await this.signingKeys.verify(item.token, client.id, presented);
+      signatures.push({ kid, jws: item.token });
+      for (const fields of eventsOfPayload(payload)) entries.push({ fields: fields as LogFields, signature: signatures.length - 1 });
+    }
+    return this.register(client, entries, signatures, 'request');
+  }
+
+  /** Events the service logs itself on the client's behalf (its searches). */
+  async register(client: ClientDefinition, entries: LogEntry[], signatures: SignatureRecord[], origin: 'request' | 'search'): Promise<Registration> {
+    const uid = randomUUID();
+    const result = await handleCommand(
+      this.events,
+      toRegistrationStreamId(uid),
+      registrationDecider,
+      { type: 'RegisterEvents', uid, clientId: client.id, clientIdno: client.idno, at: this.clock.now().toISOString(), origin, entries, signatures },
+      { source: EVENTLOG_SOURCE, producer: client.id, clock: this.clock },
+    );
+    return { uid, position: result.lastPosition, entries: entries.length };
+  }
+}

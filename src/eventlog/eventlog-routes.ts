@@ -1,0 +1,129 @@
+import { Router, type Request, type Response } from 'express';
+import type { ServiceDeps } from '../platform/service-module';
+import { notFound } from '../platform/errors';
+import { readBody, readJson } from '../platform/http/read-body';
+import { route } from '../platform/http/problem';
+import { clientOf, requireRight } from '../platform/http/service-auth';
+import type { EventRegistrar } from './event-registrar';
+import { toEventLogProblem } from './eventlog-problems';
+import { findRegistration, parseFilter, parsePage, parseTimeRange, searchTimeRange, toResultItem } from './log-search';
+import { searchPersonalDataAccesses } from './personal-data-search';
+import { eventLogSchema } from './schema-validation';
+import { logSearch, type Searcher } from './search-audit';
+import { presentedCertificate } from './signing-keys';
+
+/** Seed: the whole message at most 256 KB (413 above). */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
+
+type TimeRangeQuery = Searcher & { legal_basis: string; event_time_from: string; event_time_to: string; filter?: string; page?: string; page_size?: string };
+type PersonalDataSearch = {
+  subject: string;
+  legalBasis: string;
+  legalReason?: string;
+  user?: string;
+  userAddress?: string;
+  eventTimeFrom?: string;
+  eventTimeTo?: string;
+  cursor?: string;
+  limit?: number;
+};
+
+const validateTimeRangeQuery = eventLogSchema<TimeRangeQuery>('query-by-time-range.json');
+const validateUidQuery = eventLogSchema<Searcher>('query-by-uid.json');
+const validatePersonalDataSearch = eventLogSchema<PersonalDataSearch>('personal-data-access-search.json');
+
+/**
+ * Paths from the platform's public guides: POST /register, GET /query (time range), GET /query/{uid};
+ * the data subject's accesses follow the conventions of section E (the seed does not show one).
+ */
+export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Router {
+  const router = Router();
+  const ok = () => ({ status: '200', message: 'OK', timestamp: String(deps.clock.now().getTime()) });
+  const readYourWrites = async () => deps.projections.waitFor(await deps.events.headPosition());
+
+  router.post(
+    '/register',
+    requireRight('eventlog', 'register'),
+    handled(async (request, response) => {
+      const body = await readBody(request, MAX_MESSAGE_BYTES);
+      const registration = await registrar.registerBody(body.toString('utf8'), clientOf(response), presentedCertificate(request));
+      response.json({ ...ok(), UID: registration.uid });
+    }),
+  );
+
+  router.get(
+    '/query/:uid',
+    requireRight('eventlog', 'query'),
+    handled(async (request, response) => {
+      const searcher = validateUidQuery(queryStrings(request));
+      const uid = String(request.params.uid);
+      await readYourWrites();
+      const entries = await findRegistration(deps.documents, clientOf(response).id, uid);
+      await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.Search.ByUid', searcher, { uid, found: entries.length });
+      if (entries.length === 0) throw notFound(`no registered event has the UID ${uid}`);
+      response.json({ ...ok(), result: entries.map(toResultItem), pagination: { 'record-count': entries.length, 'page-size': entries.length } });
+    }),
+  );
+
+  router.get(
+    '/query',
+    requireRight('eventlog', 'query'),
+    handled(async (request, response) => {
+      const query = validateTimeRangeQuery(queryStrings(request));
+      const range = parseTimeRange(query.event_time_from, query.event_time_to);
+      const filter = parseFilter(query.filter);
+      const page = parsePage(query.page, query.page_size);
+      await readYourWrites();
+      const { total, entries } = await searchTimeRange(deps.documents, clientOf(response).id, range, filter, page);
+      const { legal_entity, legal_basis, legal_reason, user, user_address } = query;
+      await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.Search.ByTimeRange', { legal_entity, legal_basis, legal_reason, user, user_address }, {
+        from: query.event_time_from,
+        to: query.event_time_to,
+        filter: query.filter,
+        page: page.page,
+        page_size: page.pageSize,
+        found: total,
+      });
+      if (entries.length === 0) throw notFound('no registered event matches the parameters');
+      response.json({ ...ok(), result: entries.map(toResultItem), pagination: { 'record-count': total, 'page-size': page.pageSize, page: page.page } });
+    }),
+  );
+
+  router.post(
+    '/api/v1/personal-data-accesses/searches',
+    requireRight('eventlog', 'personal-data'),
+    handled(async (request, response) => {
+      const search = validatePersonalDataSearch(await readJson(request, MAX_MESSAGE_BYTES));
+      const range =
+        search.eventTimeFrom || search.eventTimeTo
+          ? parseTimeRange(search.eventTimeFrom ?? '0000-01-01', search.eventTimeTo ?? '9999-12-31', { from: 'eventTimeFrom', to: 'eventTimeTo' })
+          : undefined;
+      const offset = Number(search.cursor ?? 0);
+      await readYourWrites();
+      const page = await searchPersonalDataAccesses(deps.documents, search.subject, range, offset, search.limit ?? 50);
+      const searcher = { legal_basis: search.legalBasis, legal_reason: search.legalReason, user: search.user, user_address: search.userAddress };
+      await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.PersonalData.Search', searcher, { from: search.eventTimeFrom, to: search.eventTimeTo, cursor: offset, found: page.totalCount }, {
+        subject: search.subject,
+        subject_type: 'Person',
+      });
+      response.json(page);
+    }),
+  );
+
+  return router;
+}
+
+function handled(handler: (request: Request, response: Response) => Promise<void>) {
+  return route(async (request, response, next) => {
+    try {
+      await handler(request, response);
+    } catch (error) {
+      next(toEventLogProblem(error));
+    }
+  });
+}
+
+/** The query parameters; a repeated or structured one fails the schema ("must be string"): a 400. */
+function queryStrings(request: Request): Record<string, unknown> {
+  return { ...request.query };
+}

@@ -1,0 +1,78 @@
+import { parseEventTime } from './event-time';
+
+/**
+ * The seed's rules for one logged event, as a pure function: event_time and event_type mandatory,
+ * event_time in the seed's syntax, names starting with _ or @ reserved, every string at most 32766
+ * UTF-8 bytes, nested objects allowed, arrays for multi-valued fields. Returns problems by JSON pointer.
+ */
+export const MAX_STRING_BYTES = 32766;
+
+export type LogFields = Record<string, unknown>;
+
+export function checkLogEvent(candidate: unknown, pointer: string): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const report = (path: string, message: string) => (problems[path] ??= []).push(message);
+  if (candidate === null || typeof candidate !== 'object' || Array.isArray(candidate)) {
+    report(pointer || '/', 'an event must be a JSON object');
+    return problems;
+  }
+  const fields = candidate as LogFields;
+  for (const name of ['event_time', 'event_type']) {
+    if (fields[name] === undefined) report(`${pointer}/${name}`, 'is required');
+    else if (typeof fields[name] !== 'string' || fields[name] === '') report(`${pointer}/${name}`, 'must be one non-empty string');
+  }
+  if (typeof fields.event_time === 'string' && fields.event_time !== '' && parseEventTime(fields.event_time) === null) {
+    report(`${pointer}/event_time`, 'must be a date YYYY-MM-dd[THH:mm:ss[.SSS][Z|+-HH[mm]]] that exists in the calendar');
+  }
+  if (typeof fields.event_type === 'string' && isPersonalDataType(fields.event_type) && !PERSONAL_DATA_TYPE.test(fields.event_type)) {
+    report(`${pointer}/event_type`, 'a personal-data event type must have the form <SystemPrefix>.PersonalData.<Action>');
+  }
+  checkObject(fields, pointer, report, 0);
+  return problems;
+}
+
+const MAX_DEPTH = 16;
+const PERSONAL_DATA_TYPE = /^\S+\.PersonalData\.[^.\s]+$/;
+
+/** Special events (seed): an event_type containing PersonalData. */
+export function isPersonalDataType(eventType: string): boolean {
+  return eventType.includes('PersonalData');
+}
+
+function checkObject(object: LogFields, pointer: string, report: (path: string, message: string) => void, depth: number) {
+  if (depth > MAX_DEPTH) return report(pointer, `objects may be nested at most ${MAX_DEPTH} levels deep`);
+  for (const [name, value] of Object.entries(object)) {
+    const path = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (name === '') report(path, 'field names must not be empty');
+    else if (name.startsWith('_') || name.startsWith('@')) report(path, 'names starting with _ or @ are reserved');
+    else if (name.includes('.') || name.startsWith('$')) report(path, 'names must not contain "." or start with "$": nested fields are queried by dotted names');
+    if (Buffer.byteLength(name, 'utf8') > MAX_STRING_BYTES) report(path, `names are at most ${MAX_STRING_BYTES} bytes`);
+    if (Array.isArray(value)) value.forEach((item, index) => checkValue(item, `${path}/${index}`, report, depth, false));
+    else checkValue(value, path, report, depth, true);
+  }
+}
+
+function checkValue(value: unknown, path: string, report: (path: string, message: string) => void, depth: number, arrayAllowed: boolean) {
+  if (typeof value === 'string') {
+    if (Buffer.byteLength(value, 'utf8') > MAX_STRING_BYTES) report(path, `strings are at most ${MAX_STRING_BYTES} bytes (UTF-8)`);
+  } else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) report(path, 'must be a finite number');
+  } else if (typeof value === 'boolean') {
+    // registered as a string like every other scalar
+  } else if (Array.isArray(value)) {
+    if (!arrayAllowed) report(path, 'arrays hold the values of one multi-valued field and cannot be nested');
+  } else if (value !== null && typeof value === 'object') {
+    checkObject(value as LogFields, path, report, depth + 1);
+  } else {
+    report(path, 'must be a string, number, boolean, object or an array of them (null is not a value)');
+  }
+}
+
+/** The index form of a field: every scalar becomes a string (seed: "registered as a string"). */
+export function toIndexedValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toIndexedValue);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as LogFields).map(([name, inner]) => [name, toIndexedValue(inner)]));
+  }
+  return String(value);
+}

@@ -1,0 +1,24 @@
+import type { DocumentStore, Filter } from '../platform/document-store/document-store';
+import { PERSONAL_DATA_ACCESSES, type PersonalDataAccessDocument } from '../../projections/eventlog/personal-data-projection';
+import type { TimeRange } from './log-search';
+
+export type PersonalDataAccessPage = { items: Record<string, unknown>[]; nextCursor: string; totalCount: number };
+
+/** Every logged access to one data subject's personal data, by any system, oldest first. */
+export async function searchPersonalDataAccesses(
+  documents: DocumentStore,
+  subject: string,
+  range: TimeRange | undefined,
+  offset: number,
+  limit: number,
+): Promise<PersonalDataAccessPage> {
+  const filter: Filter = range ? { subject, eventTime: { $gte: range.from, $lt: range.to } } : { subject };
+  const collection = documents.collection<PersonalDataAccessDocument>(PERSONAL_DATA_ACCESSES);
+  const totalCount = await collection.count(filter);
+  const found = await collection.find(filter, { sort: { eventTime: 1 }, skip: offset, limit });
+  return {
+    items: found.map((document) => ({ '@uid': document.uid, '@loggedBy': document.owner, ...document.fields })),
+    nextCursor: offset + found.length < totalCount ? String(offset + found.length) : '',
+    totalCount,
+  };
+}

@@ -1,0 +1,42 @@
+import { expect } from 'chai';
+import { MAX_STRING_BYTES, checkLogEvent, toIndexedValue } from '../../src/eventlog/log-event-rules';
+
+const valid = { event_time: '2024-05-01T10:00:00Z', event_type: 'Demo.User.Authenticated' };
+
+describe('Event logging: the rules for one event', () => {
+  it('accepts the two mandatory fields alone, custom fields, nested objects and arrays', () => {
+    expect(checkLogEvent(valid, '')).to.deep.equal({});
+    expect(checkLogEvent({ ...valid, user: ['2000000000001', '2000000000002'], count: 3, ok: true, address: { city: 'Chisinau', lines: ['a', 'b'] } }, '')).to.deep.equal({});
+  });
+
+  it('requires event_time and event_type as single non-empty strings', () => {
+    expect(checkLogEvent({}, '')).to.have.keys('/event_time', '/event_type');
+    expect(checkLogEvent({ ...valid, event_type: ['a', 'b'] }, '')).to.have.keys('/event_type');
+    expect(checkLogEvent({ ...valid, event_time: '' }, '')).to.have.keys('/event_time');
+    expect(checkLogEvent({ ...valid, event_time: '2024-05-01T10:00' }, '')).to.have.keys('/event_time');
+  });
+
+  it('refuses names starting with _ or @, at any depth', () => {
+    expect(checkLogEvent({ ...valid, _id: 'x' }, '')).to.have.keys('/_id');
+    expect(checkLogEvent({ ...valid, '@timestamp': 'x' }, '')).to.have.keys('/@timestamp');
+    expect(checkLogEvent({ ...valid, nested: { _hidden: 'x' } }, '/0')).to.have.keys('/0/nested/_hidden');
+  });
+
+  it('limits every string to 32766 UTF-8 bytes, not characters', () => {
+    expect(checkLogEvent({ ...valid, event_message: 'a'.repeat(MAX_STRING_BYTES) }, '')).to.deep.equal({});
+    expect(checkLogEvent({ ...valid, event_message: 'a'.repeat(MAX_STRING_BYTES + 1) }, '')).to.have.keys('/event_message');
+    expect(checkLogEvent({ ...valid, event_message: 'ă'.repeat(16_384) }, '')).to.have.keys('/event_message');
+    expect(checkLogEvent({ ...valid, tags: ['ok', 'x'.repeat(MAX_STRING_BYTES + 1)] }, '')).to.have.keys('/tags/1');
+  });
+
+  it('refuses null, nested arrays and a personal-data type not shaped <Prefix>.PersonalData.<Action>', () => {
+    expect(checkLogEvent({ ...valid, user: null }, '')).to.have.keys('/user');
+    expect(checkLogEvent({ ...valid, matrix: [[1]] }, '')).to.have.keys('/matrix/0');
+    expect(checkLogEvent({ ...valid, event_type: 'PersonalDataAccess' }, '')).to.have.keys('/event_type');
+    expect(checkLogEvent({ ...valid, event_type: 'MPass.PersonalData.Access' }, '')).to.deep.equal({});
+  });
+
+  it('indexes every scalar as a string', () => {
+    expect(toIndexedValue({ count: 3, ok: true, list: [1, 'a'], nested: { n: 1.5 } })).to.deep.equal({ count: '3', ok: 'true', list: ['1', 'a'], nested: { n: '1.5' } });
+  });
+});

@@ -1,0 +1,134 @@
+import { expect } from 'chai';
+import type { HttpsClient } from '../support/https-client';
+import { TestPlatform } from '../support/test-platform';
+import { logEvent, register } from './eventlog-test-kit';
+
+const OTHER_SYSTEM = { id: 'other-system', idno: '1003600000099', certificate: { commonName: 'other-system' }, rights: { eventlog: ['register', 'query'] } };
+
+describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () => {
+  let platform: TestPlatform;
+  let institution: HttpsClient;
+  let other: HttpsClient;
+
+  const at = (minute: number) => `2024-06-01T08:${String(minute).padStart(2, '0')}:00.000Z`;
+  const search = (query: Record<string, string | number>, client = institution) =>
+    client.get('/query', { query: { legal_basis: 'Law 133/2011 art. 5', event_time_from: '2024-06-01T08:00:00Z', event_time_to: '2024-06-01T09:00:00Z', ...query } });
+
+  before(async () => {
+    platform = await TestPlatform.start({ extraClients: [OTHER_SYSTEM] });
+    institution = platform.client('demo-institution');
+    other = platform.client('other-system');
+    await register(institution, [
+      logEvent({ event_time: at(0), event_type: 'Demo.Case.Opened', case: 'c-1', tag: ['red', 'blue'] }),
+      logEvent({ event_time: at(10), event_type: 'Demo.Case.Opened', case: 'c-2', address: { city: 'Balti' } }),
+      logEvent({ event_time: '2024-06-01T10:20:00+02:00', event_type: 'Demo.Case.Closed', case: 'c-1' }),
+      logEvent({ event_time: at(30), event_type: 'Demo.Case.Closed', case: 'c-2', tag: 'red' }),
+      logEvent({ event_time: at(59), event_type: 'Demo.Case.Archived', case: 'c-3' }),
+      logEvent({ event_time: '2024-06-01T09:00:00Z', event_type: 'Demo.Case.Archived', case: 'c-4' }),
+    ]);
+    await register(other, logEvent({ event_time: at(5), event_type: 'Other.Thing.Done' }));
+  });
+  after(() => platform.stop());
+
+  describe('by time range', () => {
+    it('finds the caller\'s events from (inclusive) to (exclusive), in time order, in the guide\'s answer format', async () => {
+      const response = await search({});
+      expect(response.status, response.text).to.equal(200);
+      const answer = response.json();
+      expect(answer).to.include({ status: '200', message: 'OK' });
+      expect(answer.result.map((entry: { case: string }) => entry.case)).to.deep.equal(['c-1', 'c-2', 'c-1', 'c-2', 'c-3']);
+      expect(answer.pagination).to.deep.equal({ 'record-count': 5, 'page-size': 50, page: 0 });
+      expect((await search({ event_time_from: at(10), event_time_to: at(30) })).json().result).to.have.length(2);
+    });
+
+    it('filters on known and custom fields, nested fields by dotted name, and any value of a multi-valued field', async () => {
+      const cases = async (filter: string) => (await search({ filter })).json().result.map((entry: { case: string }) => entry.case);
+      expect(await cases('event_type=Demo.Case.Closed')).to.deep.equal(['c-1', 'c-2']);
+      expect(await cases('event_type=Demo.Case.Closed,case=c-2')).to.deep.equal(['c-2']);
+      expect(await cases('tag=red')).to.deep.equal(['c-1', 'c-2']);
+      expect(await cases('tag=blue')).to.deep.equal(['c-1']);
+      expect(await cases('address.city=Balti')).to.deep.equal(['c-2']);
+    });
+
+    it('pages with page and page_size', async () => {
+      const page = await search({ page: 1, page_size: 2 });
+      expect(page.json().result.map((entry: { case: string }) => entry.case)).to.deep.equal(['c-1', 'c-2']);
+      expect(page.json().pagination).to.deep.equal({ 'record-count': 5, 'page-size': 2, page: 1 });
+      expect((await search({ page: 2, page_size: 2 })).json().result).to.have.length(1);
+    });
+
+    it('answers 404 when no event matches, and for another system\'s events', async () => {
+      expect((await search({ filter: 'case=nope' })).status).to.equal(404);
+      expect((await search({ event_time_from: '2030-01-01', event_time_to: '2030-01-02' })).status).to.equal(404);
+      const theirs = await search({ filter: 'event_type=Other.Thing.Done' });
+      expect(theirs.status).to.equal(404);
+      expect((await search({ filter: 'event_type=Other.Thing.Done' }, other)).json().result).to.have.length(1);
+    });
+
+    it('refuses with 400 a missing legal_basis or time bound, a bad time, a bad filter, and paging beyond page * page_size <= 10000', async () => {
+      const base = { legal_basis: 'x', event_time_from: '2024-06-01', event_time_to: '2024-06-02' };
+      const bad: Record<string, string | number>[] = [
+        { legal_basis: '' },
+        { event_time_from: '' },
+        { event_time_to: '2024-06-01T25:00:00' },
+        { event_time_from: '2024-06-03' },
+        { filter: 'no-equals-sign' },
+        { filter: '_reserved=x' },
+        { page: -1 },
+        { page: 'one' },
+        { page_size: 0 },
+        { page: 201, page_size: 50 },
+        { page_size: 10_001 },
+        { unknown_parameter: 'x' },
+      ];
+      for (const change of bad) {
+        const query = Object.fromEntries(Object.entries({ ...base, ...change }).filter(([, value]) => value !== ''));
+        const response = await institution.get('/query', { query });
+        expect(response.status, JSON.stringify(change)).to.equal(400);
+        expect(response.json()).to.include({ status: 400 });
+      }
+      expect((await institution.get('/query', { query: { ...base, page: 200, page_size: 50 } })).status).to.equal(404);
+    });
+  });
+
+  describe('by UID', () => {
+    it('returns the events of one registration, and 404 for an unknown UID or another system\'s', async () => {
+      const uid = await register(institution, logEvent({ event_type: 'Demo.Uid.Lookup' }));
+      const response = await institution.get(`/query/${uid}`, { query: { legal_basis: 'audit', user: '2000000000001' } });
+      expect(response.status).to.equal(200);
+      expect(response.json().result).to.have.length(1);
+      expect(response.json().pagination).to.deep.equal({ 'record-count': 1, 'page-size': 1 });
+      expect((await institution.get('/query/00000000-0000-0000-0000-000000000000')).status).to.equal(404);
+      expect((await other.get(`/query/${uid}`)).status).to.equal(404);
+      expect((await institution.get(`/query/${uid}`, { query: { page: 1 } })).status).to.equal(400);
+    });
+  });
+
+  describe('searches are logged', () => {
+    it('logs each search as an event of the searcher, with its legal basis and what it asked', async () => {
+      await search({ filter: 'case=c-3', legal_reason: 'case review', user: '2000000000009', user_address: '10.0.0.7' });
+      const logged = await institution.get('/query', {
+        query: { legal_basis: 'audit', event_time_from: '2000-01-01', event_time_to: '2100-01-01', filter: 'event_type=EventLog.Search.ByTimeRange,legal_reason=case review' },
+      });
+      expect(logged.status, logged.text).to.equal(200);
+      const [entry] = logged.json().result;
+      expect(entry).to.include({ legal_basis: 'Law 133/2011 art. 5', legal_entity: '1003600000003', user: '2000000000009', user_address: '10.0.0.7' });
+      expect(entry.event_message).to.contain('filter=case=c-3').and.to.contain('found=1');
+    });
+  });
+
+  describe('who may search', () => {
+    it('answers 401 without a registered certificate and 403 without the query right', async () => {
+      expect((await search({}, platform.anonymous())).status).to.equal(401);
+      expect((await search({}, platform.client('demo-producer'))).status).to.equal(403);
+    });
+  });
+
+  describe('restart', () => {
+    it('keeps registered events across a restart', async () => {
+      await platform.restart();
+      institution = platform.client('demo-institution');
+      expect((await search({})).json().result).to.have.length(5);
+    });
+  });
+});

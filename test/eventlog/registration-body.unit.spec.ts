@@ -1,0 +1,31 @@
+import { expect } from 'chai';
+import { eventsOfPayload, parseRegistrationBody, UnreadableBodyError } from '../../src/eventlog/registration-body';
+
+const token = 'eyJhbGciOiJSUzI1NiJ9.eyJhIjoxfQ.c2ln';
+
+describe('Event logging: what a /register body may hold', () => {
+  it('one event object, one JWS token, or a JSON array mixing both', () => {
+    expect(parseRegistrationBody('{"event_type":"a"}')).to.deep.equal([{ kind: 'unsigned', fields: { event_type: 'a' } }]);
+    expect(parseRegistrationBody(` ${token}\n`)).to.deep.equal([{ kind: 'signed', token }]);
+    expect(parseRegistrationBody(JSON.stringify([{ a: 1 }, token]))).to.deep.equal([
+      { kind: 'unsigned', fields: { a: 1 } },
+      { kind: 'signed', token },
+    ]);
+  });
+
+  it('one item per line, as the public guide batches signed tokens', () => {
+    expect(parseRegistrationBody(`${token}\n{"a":1}\r\n\n${token}`)).to.have.length(3);
+  });
+
+  it('refuses an empty body, invalid JSON and strings that are not tokens', () => {
+    expect(() => parseRegistrationBody('  ')).to.throw(UnreadableBodyError);
+    expect(() => parseRegistrationBody('{"a":')).to.throw(UnreadableBodyError, /not valid JSON/);
+    expect(() => parseRegistrationBody('["hello"]')).to.throw(UnreadableBodyError, /JWS/);
+  });
+
+  it('reads a signed payload holding one event, an array, or one per line', () => {
+    expect(eventsOfPayload('{"a":1}')).to.deep.equal([{ a: 1 }]);
+    expect(eventsOfPayload('[{"a":1},{"a":2}]')).to.have.length(2);
+    expect(eventsOfPayload('{"a":1}\n{"a":2}')).to.have.length(2);
+  });
+});
