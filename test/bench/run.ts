@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c] [--profile <dir>]
+ * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c] [--profile <dir>] [--wait-idle <s>]
  *
  * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
  * directory per platform run:
@@ -8,7 +8,11 @@
  *   (b) batch produce of 100            vs bare SQLite appends (WAL, synchronous=FULL, 500 B rows,
  *       one transaction per 100 rows);
  *   (c) produce -> WebSocket consumer -> confirm, end to end (target: 10,000 events/s sustained).
- * The server (baseline or platform) and the load generator run in separate processes, one core each.
+ * The server (baseline or platform) and the load generator run in separate processes, one core each;
+ * the same load generator (64 connections for (a), 16 for (b), 8 producers + 1 WebSocket consumer for
+ * (c)) drives baseline and platform. CPU of server, load generator and the rest of the machine is
+ * reported, because other work on this 2-core machine depresses the figures (--wait-idle helps).
+ * --profile <dir> writes a V8 CPU profile of every server run (read it with profile-summary.ts).
  * A missed target is reported, not failed; the exit code is non-zero only on real errors (a request
  * not answered 202, an accepted event not stored, or not delivered exactly once).
  */
@@ -41,10 +45,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const SERVER = join(here, 'server.ts');
 const LOAD = join(here, 'load.ts');
 
-type Options = { durationMs: number; warmupMs: number; json: boolean; scenarios: Set<string>; profileDir?: string };
+type Options = { durationMs: number; warmupMs: number; json: boolean; scenarios: Set<string>; profileDir?: string; waitIdleMs: number };
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c']) };
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c']), waitIdleMs: 0 };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -60,12 +64,16 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--json') options.json = true;
     else if (arg === '--duration') options.durationMs = seconds(value());
     else if (arg === '--warmup') options.warmupMs = seconds(value());
+    else if (arg === '--wait-idle') options.waitIdleMs = seconds(value());
     else if (arg === '--scenarios') {
       options.scenarios = new Set(value().split(',').map((s) => s.trim().toLowerCase()));
       for (const s of options.scenarios) if (!['a', 'b', 'c'].includes(s)) throw new Error(`unknown scenario ${s} (a, b or c)`);
     } else if (arg === '--profile') options.profileDir = resolve(value());
     else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c] [--profile <dir>]\n');
+      process.stdout.write(
+        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c] [--profile <dir>] [--wait-idle <s>]\n' +
+          '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n',
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -159,10 +167,31 @@ async function serverCpu(server: ServerChild): Promise<NodeJS.CpuUsage> {
 }
 
 /** CPU time (ms) all cores spent not idle, so far: what other processes used shows up as the difference. */
-function machineTimes(): { busy: number } {
+function machineTimes(): { busy: number; idle: number } {
   let busy = 0;
-  for (const cpu of cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
-  return { busy };
+  let idle = 0;
+  for (const cpu of cpus()) {
+    busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+    idle += cpu.times.idle;
+  }
+  return { busy, idle };
+}
+
+const IDLE_BELOW_PCT = 10;
+
+/** With --wait-idle: waits (bounded) until the whole machine was less than 10% busy for a second. */
+async function waitIdle(context: Context) {
+  const limit = context.options.waitIdleMs;
+  if (limit <= 0) return;
+  const deadline = performance.now() + limit;
+  while (performance.now() < deadline) {
+    const before = machineTimes();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = machineTimes();
+    const busyPct = ((after.busy - before.busy) / Math.max(1, after.busy - before.busy + after.idle - before.idle)) * 100;
+    if (busyPct < IDLE_BELOW_PCT) return;
+  }
+  progress(context, `the machine was still busy after ${limit / 1000} s; measuring anyway`);
 }
 
 /**
@@ -313,6 +342,7 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
   try {
     server.send({ type: 'start-https-baseline', tls: { cert: pkiFiles(context.pkiDir).serverCert, key: pkiFiles(context.pkiDir).serverKey, ca: pkiFiles(context.pkiDir).caCert } });
     const { port } = await server.next(['ready'], 30_000);
+    await waitIdle(context);
     baselineRun = await runLoad<HttpLoadResult>(server, spec(port, `${context.tag}a0`), loadBudget(options));
     server.send({ type: 'stats' });
     const stats = await server.next(['stats'], 10_000);
@@ -324,6 +354,7 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
 
   progress(context, '(a) platform: POST /ce/produce/event');
   const platformRun = await withPlatform(context, 'a', async (platformServer, port, head) => {
+    await waitIdle(context);
     const run = await runLoad<HttpLoadResult>(platformServer, spec(port, `${context.tag}a1`), loadBudget(options));
     return { ...run, stored: await storedSince(platformServer, head) };
   });
@@ -359,6 +390,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
   try {
     const dir = join(context.root, 'sqlite-baseline');
     mkdirSync(dir, { recursive: true });
+    await waitIdle(context);
     const cpuStart = await serverCpu(server);
     const machineStart = machineTimes();
     const wallStart = performance.now();
@@ -377,6 +409,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
 
   progress(context, '(b) platform: POST /ce/produce/events, 100 events per request');
   const platformRun = await withPlatform(context, 'b', async (platformServer, port, head) => {
+    await waitIdle(context);
     const run = await runLoad<HttpLoadResult>(
       platformServer,
       {
@@ -426,6 +459,7 @@ async function scenarioC(context: Context): Promise<ScenarioReport> {
   const checks: string[] = [];
   progress(context, '(c) platform: produce batches of 100 -> WebSocket consumer -> confirm');
   const run = await withPlatform(context, 'c', async (server, port, head) => {
+    await waitIdle(context);
     const result = await runLoad<E2eLoadResult>(
       server,
       {
@@ -538,12 +572,12 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
     }
     for (const check of report.checks) out.push(`  ${check}`);
   }
-  out.push('  (CPU: 100% = one core; "other processes" is the rest of the machine, e.g. other test runs)', '');
+  out.push('  (CPU: 100% = one core; "other processes" is the rest of the machine, e.g. other test runs; softirq not counted)', '');
   const busy = reports.flatMap((report) => [report.platform, report.baseline]).filter((m) => (m?.otherCpuPct ?? 0) > OTHER_LOAD_WARNING);
   if (busy.length > 0) {
     out.push(
       `WARNING: other processes used more than ${OTHER_LOAD_WARNING}% CPU during ${busy.length} measurement(s): ` +
-        'those figures are depressed by the competition for the 2 cores; rerun on a quiet machine.',
+        'those figures are depressed by the competition for the 2 cores; rerun on a quiet machine (or with --wait-idle 60).',
       '',
     );
   }
@@ -600,7 +634,7 @@ async function main() {
   if (options.json) {
     const json = {
       machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version },
-      options: { durationMs: options.durationMs, warmupMs: options.warmupMs, eventBytes: EVENT_BYTES },
+      options: { durationMs: options.durationMs, warmupMs: options.warmupMs, eventBytes: EVENT_BYTES, waitIdleMs: options.waitIdleMs },
       scenarios: Object.fromEntries(reports.map((report) => [report.name.slice(1, 2), report])),
       ok: context.errors.length === 0,
       errors: context.errors,
