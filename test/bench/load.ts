@@ -26,12 +26,17 @@ import {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_RECORDED_ERRORS = 10;
+/** (c) waits at most this long after producing for the rest of the events */
+const DRAIN_LIMIT_MS = 60_000;
 /** after this many failed requests a load loop gives up (the run is failed anyway) */
 const MAX_FAILURES = 200;
 
 function send(message: LoadMessage): Promise<void> {
   return new Promise((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
 }
+
+// the parent went away (interrupted): stop at once
+process.on('disconnect', () => process.exit(1));
 
 process.once('message', (spec: LoadSpec) => {
   const run = spec.kind === 'http' ? httpLoad(spec) : e2eLoad(spec);
@@ -307,7 +312,13 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
     for (let i = 0; i < nextSeq; i += 1) if (produced[i] === 1 && !(seen[i] > 0)) return false;
     return true;
   };
-  while (!closedEarly && !(receivedEvents >= acceptedEvents && allIn()) && performance.now() - lastMessageAt < spec.stallMs) {
+  const drainDeadline = drainStart + DRAIN_LIMIT_MS;
+  while (
+    !closedEarly &&
+    !(receivedEvents >= acceptedEvents && allIn()) &&
+    performance.now() - lastMessageAt < spec.stallMs &&
+    performance.now() < drainDeadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const drainMs = performance.now() - drainStart;

@@ -607,6 +607,11 @@ async function main() {
     consumer: { ca: '', cert: '', key: '' },
   };
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
+  process.once('SIGINT', () => {
+    // the children get the SIGINT too (same process group); leave no data directory behind
+    rmSync(root, { recursive: true, force: true });
+    process.exit(130);
+  });
   const reports: ScenarioReport[] = [];
   try {
     progress(context, `development PKI in ${pkiDir}`);
