@@ -1,6 +1,7 @@
 import { auditModule } from './audit/audit-module';
 import { eventLogModule } from './eventlog/eventlog-module';
+import { notificationModule } from './notification/notification-module';
 import type { ServiceModule } from './platform/service-module';
 
 /** The services mounted on the platform, besides the exchange. Each lives in src/<service>/. */
-export const serviceModules: ServiceModule[] = [auditModule, eventLogModule];
+export const serviceModules: ServiceModule[] = [auditModule, eventLogModule, notificationModule];

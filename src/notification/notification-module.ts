@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { Router } from 'express';
+import type { ServiceDeps, ServiceModule } from '../platform/service-module';
+import { cabinetInboxProjection } from '../../projections/notification/cabinet-inbox-projection';
+import { notificationsProjection } from '../../projections/notification/notifications-projection';
+import { templatesProjection } from '../../projections/notification/templates-projection';
+import { AttachmentStore } from './attachment-store';
+import { cabinetRoutes, receiptRoutes } from './cabinet-routes';
+import { CabinetChannel } from './channels/cabinet-channel';
+import type { ChannelAdapter } from './channels/channel';
+import { EmailChannel } from './channels/email-channel';
+import { HttpGatewayChannel } from './channels/http-gateway-channel';
+import { notificationRoutes } from './notification-routes';
+import { NotificationService } from './notification-service';
+import { notificationSettings, type NotificationSettings } from './notification-settings';
+import type { Channel } from './notification-vocabulary';
+import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, bookingEmailHandler } from './processes/booking-email-process';
+import { LogFollower } from './processes/log-follower';
+import { NotificationDispatcher } from './processes/notification-dispatcher';
+import { RecipientResolver } from './recipient-resolver';
+import { embeddedRegistries } from './registries/embedded-registries';
+import { templateRoutes } from './template-routes';
+
+export type RunningNotificationService = {
+  settings: NotificationSettings;
+  service: NotificationService;
+  dispatcher?: NotificationDispatcher;
+  bookingEmails: LogFollower;
+  channels: Record<Channel, ChannelAdapter>;
+};
+
+/**
+ * The notification service: notifications and templates (seed paths under /api), the dispatcher that
+ * resolves recipients and sends over e-mail, SMS, Viber, web push and the cabinet, the booking e-mail
+ * process, delivery receipts and the cabinet inbox. Rights (registry "rights.notification"):
+ * notifications, templates, cabinet, receipts.
+ */
+export function createNotificationModule() {
+  let running: RunningNotificationService | undefined;
+  const module: ServiceModule & { running(): RunningNotificationService | undefined } = {
+    name: 'notification',
+    pathPrefixes: ['/api/Notification', '/api/Notifications', '/api/Template', '/api/v1/cabinet-message-searches', '/api/v1/cabinet-messages', '/api/v1/notification-receipts'],
+    projections: [notificationsProjection, templatesProjection, cabinetInboxProjection],
+    running: () => running,
+    async start(deps: ServiceDeps) {
+      const settings = notificationSettings();
+      const attachments = new AttachmentStore(join(deps.config.dataDir, 'notification', 'attachments'));
+      const service = new NotificationService(deps.events, attachments, deps.clock);
+      const callbackUrl = `${deps.config.publicUrl}/api/v1/notification-receipts`;
+      const gateway = (url: string) => new HttpGatewayChannel({ url, token: settings.gateways.token, timeoutMs: settings.gateways.timeoutMs, callbackUrl });
+      const channels: Record<Channel, ChannelAdapter> = {
+        Email: new EmailChannel(settings.smtp),
+        SMS: gateway(settings.gateways.sms),
+        Viber: gateway(settings.gateways.viber),
+        'Web push': gateway(settings.gateways.webPush),
+        Cabinet: new CabinetChannel(),
+      };
+      const { contacts, identities } = embeddedRegistries(settings.registryFile);
+      const dispatcher = settings.dispatcherEnabled
+        ? new NotificationDispatcher({ ...deps, settings, service, channels, resolver: new RecipientResolver(contacts, identities), attachments })
+        : undefined;
+      const bookingEmails = new LogFollower('notification-booking-emails', deps, [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED], bookingEmailHandler(service, deps.logger));
+      running = { settings, service, dispatcher, bookingEmails, channels };
+      await dispatcher?.start();
+      await bookingEmails.start();
+    },
+    async stop() {
+      if (!running) return;
+      await running.bookingEmails.stop();
+      await running.dispatcher?.stop();
+      for (const channel of Object.values(running.channels)) await channel.close?.();
+      running = undefined;
+    },
+    routes(deps: ServiceDeps) {
+      // the platform starts every service before it asks for routes
+      if (!running) throw new Error('the notification service must be started before its routes are mounted');
+      const router = Router();
+      router.use(notificationRoutes(deps, running.service, running.settings));
+      router.use(templateRoutes(deps));
+      router.use(cabinetRoutes(deps, running.service));
+      router.use(receiptRoutes(deps, running.service));
+      return router;
+    },
+  };
+  return module;
+}
+
+export const notificationModule = createNotificationModule();

@@ -1,0 +1,39 @@
+import type { NotificationDocument } from '../../projections/notification/notifications-projection';
+import { inLanguage } from './notification-vocabulary';
+
+/** NotificationShortDto (seed). */
+export function toNotificationShortDto(document: NotificationDocument) {
+  const { ID, Status, CreatedAt, LastUpdatedAt, CreatedBy, LastUpdatedBy } = document;
+  return { ID, Status, CreatedAt, LastUpdatedAt, CreatedBy, LastUpdatedBy };
+}
+
+/**
+ * NotificationDto (seed) with RecipientMessagesDto and MessageShortDto. FailureCode is where a failed
+ * notification or message carries its failure code (the seed does not show the field).
+ */
+export function toNotificationDto(document: NotificationDocument) {
+  const { state } = document;
+  const accepted = state.accepted!;
+  const recipients =
+    state.recipients.length > 0
+      ? state.recipients.map((recipient, index) => ({
+          Value: recipient.Value,
+          Type: recipient.Type,
+          IsLegal: recipient.IsLegal,
+          Messages: state.messages
+            .filter((message) => message.recipient === index)
+            .map((message) => ({
+              MessageId: message.messageId,
+              Subject: inLanguage(accepted.content.Subject, message.language),
+              Status: message.status,
+              Channel: message.channel,
+              CreatedAt: message.createdAt,
+              LastUpdatedAt: message.lastUpdatedAt,
+              CreatedBy: accepted.by,
+              LastUpdatedBy: message.lastUpdatedBy,
+              ...(message.failureCode && message.status === 'Failed' ? { FailureCode: message.failureCode } : {}),
+            })),
+        }))
+      : accepted.recipients.map((recipient) => ({ Value: recipient.Value, Type: recipient.Type, IsLegal: recipient.Type === 'IDNO', Messages: [] }));
+  return { Id: document.ID, Status: document.Status, ...(document.FailureCode ? { FailureCode: document.FailureCode } : {}), Recipients: recipients };
+}

@@ -1,0 +1,84 @@
+import type { DocumentStore } from '../../platform/document-store/document-store';
+import type { EventStore, StoredEvent } from '../../platform/event-store/event-store';
+import type { Logger } from '../../platform/logger';
+
+const CHECKPOINTS = 'notification_process_checkpoints';
+const BATCH = 100;
+const RETRY_AFTER_FAILURE_MS = 1000;
+
+type Checkpoint = { _id: string; position: number; updatedAt: string };
+
+/**
+ * A process that reacts to events of the log, in log order, from a checkpoint it saves after each
+ * event it handled. After a crash it handles again at most the event it was on, so handlers must be
+ * idempotent (the booking e-mails are: their notification id is derived from the event).
+ */
+export class LogFollower {
+  private position = 0;
+  private running = false;
+  private pass: Promise<void> | null = null;
+  private again = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly deps: { events: EventStore; documents: DocumentStore; logger: Logger },
+    private readonly types: string[],
+    private readonly handle: (event: StoredEvent) => Promise<void>,
+  ) {}
+
+  async start(): Promise<void> {
+    this.position = (await this.deps.documents.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: this.name }))?.position ?? 0;
+    this.running = true;
+    this.unsubscribe = this.deps.events.onAppended(() => this.wake());
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    clearTimeout(this.retryTimer);
+    await this.pass;
+  }
+
+  async idle(): Promise<void> {
+    while (this.pass) await this.pass;
+  }
+
+  private wake() {
+    if (!this.running) return;
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    this.pass = this.run()
+      .catch((error) => {
+        this.deps.logger.error({ err: error, process: this.name, position: this.position }, 'log process failed on an event; it retries');
+        this.retryTimer = setTimeout(() => this.wake(), RETRY_AFTER_FAILURE_MS);
+        this.retryTimer.unref();
+      })
+      .finally(() => {
+        this.pass = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async run() {
+    while (this.running) {
+      const events = await this.deps.events.readAll({ after: this.position, limit: BATCH, filter: { kinds: ['standard'], types: this.types } });
+      for (const event of events) {
+        if (!this.running) return;
+        await this.handle(event);
+        this.position = event.position;
+        await this.deps.documents
+          .collection<Checkpoint>(CHECKPOINTS)
+          .replaceOne({ _id: this.name }, { _id: this.name, position: event.position, updatedAt: new Date().toISOString() }, { upsert: true });
+      }
+      if (events.length < BATCH) return;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import type { AttachmentStore } from '../attachment-store';
+import type { OutgoingMessage } from '../channels/channel';
+import type { MessageState, NotificationState } from '../notification-state';
+import { inLanguage } from '../notification-vocabulary';
+import { builtInValues, fill } from '../template-rendering';
+
+/** One message as it leaves: its language's content with the built-in variables of its recipient. */
+export async function renderMessage(state: NotificationState, message: MessageState, now: Date, attachments: AttachmentStore): Promise<OutgoingMessage> {
+  const accepted = state.accepted!;
+  const recipient = state.recipients[message.recipient];
+  const values = builtInValues(now, {
+    idnp: recipient?.Type === 'IDNP' ? recipient.Value : undefined,
+    idno: recipient?.IsLegal ? recipient.Value : undefined,
+    firstName: recipient?.firstName,
+    lastName: recipient?.lastName,
+  });
+  const text = (content: typeof accepted.content.Subject) => fill(inLanguage(content, message.language), values);
+  return {
+    notificationId: accepted.notificationId,
+    messageId: message.messageId,
+    channel: message.channel,
+    address: message.address,
+    language: message.language,
+    priority: accepted.priority,
+    subject: text(accepted.content.Subject),
+    body: text(accepted.content.Body),
+    bodyShort: text(accepted.content.BodyShort),
+    attachments: message.channel === 'Email' ? await Promise.all(accepted.attachments.map(async (attachment) => ({ FileName: attachment.FileName, content: await attachments.get(attachment.sha256) }))) : [],
+  };
+}

@@ -1,0 +1,251 @@
+import type { Clock } from '../../platform/clock';
+import { toDomainEvent } from '../../platform/decider';
+import type { DocumentStore } from '../../platform/document-store/document-store';
+import type { EventStore } from '../../platform/event-store/event-store';
+import type { Logger } from '../../platform/logger';
+import type { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { NOTIFICATIONS, type NotificationDocument } from '../../../projections/notification/notifications-projection';
+import type { AttachmentStore } from '../attachment-store';
+import { PermanentChannelError, TemporaryChannelError, type ChannelAdapter } from '../channels/channel';
+import type { SendOutcome } from '../notification-commands';
+import { StepNotApplicableError } from '../notification-errors';
+import { NOTIFICATION_EVENT_TYPES, type MessageSendStarted, type NotificationEvent } from '../notification-events';
+import type { NotificationService } from '../notification-service';
+import { retryDelayMs, type NotificationSettings } from '../notification-settings';
+import { evolveNotification, initialNotificationState, type MessageState, type NotificationState } from '../notification-state';
+import type { Channel } from '../notification-vocabulary';
+import type { RecipientResolver } from '../recipient-resolver';
+import { notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
+import { planNextStep } from './dispatch-plan';
+import { renderMessage } from './message-rendering';
+
+export const DISPATCHER = 'notification-dispatcher';
+const OPEN_STATUSES = ['Pending', 'Resolving', 'Sending', 'Cancelling'];
+const MAX_STEPS = 1000;
+
+export type DispatcherDeps = {
+  events: EventStore;
+  documents: DocumentStore;
+  projections: ProjectionRunner;
+  clock: Clock;
+  logger: Logger;
+  settings: NotificationSettings;
+  service: NotificationService;
+  channels: Record<Channel, ChannelAdapter>;
+  resolver: RecipientResolver;
+  attachments: AttachmentStore;
+};
+
+/**
+ * Drives every open notification to its end: resolve recipients, send each message, retry temporary
+ * failures with backoff, finish cancellations. It follows the log (every notification event marks its
+ * notification for a look) from the position where the read model of open notifications, checkpointed
+ * by the projection runner, was taken at start. Every step is a command on the aggregate, so two
+ * dispatchers (two bridges) cannot take the same step twice: the second one's append conflicts.
+ *
+ * No duplicate send across a restart: "send started" (with idempotency key messageId:attempt) is
+ * durable before the channel is called, "sent" or "failed" after. A start without an outcome is an
+ * attempt in doubt: HTTP gateways and the cabinet get the same attempt again with the same key (they
+ * deduplicate by it); SMTP cannot deduplicate, so an e-mail in doubt is recorded as failed
+ * (SendInterrupted) and never sent twice: at most once for e-mail, effectively once for the rest.
+ */
+export class NotificationDispatcher {
+  private readonly dirty = new Set<string>();
+  private readonly sending = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private position = 0;
+  private running = false;
+  private pass: Promise<void> | null = null;
+  private again = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly deps: DispatcherDeps) {}
+
+  async start(): Promise<void> {
+    const head = await this.deps.events.headPosition();
+    await this.deps.projections.waitFor(head);
+    const open = await this.deps.documents.collection<NotificationDocument>(NOTIFICATIONS).find({ Status: { $in: OPEN_STATUSES } });
+    for (const document of open) this.dirty.add(document._id);
+    this.position = head;
+    this.running = true;
+    this.unsubscribe = this.deps.events.onAppended(() => this.wake());
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await this.pass;
+  }
+
+  /** Resolves when nothing is left to do now (tests and benchmarks wait on it). */
+  async idle(): Promise<void> {
+    while (this.pass) await this.pass;
+  }
+
+  private wake() {
+    if (!this.running) return;
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    this.pass = this.run()
+      .catch((error) => this.deps.logger.error({ err: error }, 'notification dispatch pass failed; retrying on the next event'))
+      .finally(() => {
+        this.pass = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async run() {
+    await this.collectFromLog();
+    while (this.running && this.dirty.size > 0) {
+      const batch = [...this.dirty];
+      this.dirty.clear();
+      let next = 0;
+      const worker = async () => {
+        while (next < batch.length && this.running) await this.advanceSafely(batch[next++]);
+      };
+      await Promise.all(Array.from({ length: Math.min(this.deps.settings.dispatchConcurrency, batch.length) }, worker));
+      await this.collectFromLog();
+    }
+  }
+
+  private async collectFromLog() {
+    for (;;) {
+      const events = await this.deps.events.readAll({ after: this.position, limit: 1000, filter: { types: NOTIFICATION_EVENT_TYPES } });
+      for (const stored of events) this.dirty.add(notificationIdOfStream(stored.streamId));
+      if (events.length > 0) this.position = events[events.length - 1].position;
+      if (events.length < 1000) return;
+    }
+  }
+
+  private async advanceSafely(notificationId: string) {
+    try {
+      await this.advance(notificationId);
+    } catch (error) {
+      this.deps.logger.error({ err: error, notificationId }, 'notification dispatch step failed; it is retried later');
+      this.schedule(notificationId, new Date(this.deps.clock.now().getTime() + this.deps.settings.retryBaseMs).toISOString());
+    }
+  }
+
+  private async advance(notificationId: string) {
+    for (let step = 0; step < MAX_STEPS && this.running; step += 1) {
+      const state = await this.load(notificationId);
+      const next = planNextStep(state, this.deps.clock.now(), this.sending, this.deps.settings.sendLeaseMs);
+      try {
+        switch (next.kind) {
+          case 'idle':
+            return;
+          case 'wait':
+            this.schedule(notificationId, next.until);
+            return;
+          case 'start-resolution':
+            await this.command({ type: 'StartResolution', notificationId });
+            break;
+          case 'resolve':
+            await this.command({ type: 'RecordResolution', notificationId, recipients: await this.deps.resolver.resolve(state.accepted!) });
+            break;
+          case 'send':
+            await this.send(state, next.messageId);
+            break;
+          case 'recover':
+            await this.recover(state, next.messageId);
+            break;
+          case 'complete-cancellation':
+            await this.command({ type: 'CompleteCancellation', notificationId });
+            break;
+        }
+      } catch (error) {
+        if (!(error instanceof StepNotApplicableError)) throw error;
+      }
+    }
+  }
+
+  private async send(state: NotificationState, messageId: string) {
+    this.sending.add(messageId);
+    try {
+      const result = await this.command({ type: 'StartSend', notificationId: state.accepted!.notificationId, messageId });
+      const started = result.events[0] as MessageSendStarted;
+      const message = state.messages.find((candidate) => candidate.messageId === messageId)!;
+      await this.transmit(state, message, started.data.attempt, started.data.idempotencyKey);
+    } finally {
+      this.sending.delete(messageId);
+    }
+  }
+
+  private async recover(state: NotificationState, messageId: string) {
+    const message = state.messages.find((candidate) => candidate.messageId === messageId)!;
+    const { attempt, idempotencyKey } = message.inFlight!;
+    if (!this.deps.channels[message.channel].safeToRepeat) {
+      await this.recordOutcome(state, message, attempt, {
+        sent: false,
+        temporary: false,
+        failureCode: 'SendInterrupted',
+        detail: 'the service stopped while the message was being sent; SMTP cannot say whether it left, so it is not sent again',
+      });
+      return;
+    }
+    this.sending.add(messageId);
+    try {
+      await this.transmit(state, message, attempt, idempotencyKey);
+    } finally {
+      this.sending.delete(messageId);
+    }
+  }
+
+  private async transmit(state: NotificationState, message: MessageState, attempt: number, idempotencyKey: string) {
+    let outcome: SendOutcome;
+    try {
+      const outgoing = await renderMessage(state, message, this.deps.clock.now(), this.deps.attachments);
+      const result = await this.deps.channels[message.channel].send(outgoing, idempotencyKey);
+      outcome = { sent: true, ...result };
+    } catch (error) {
+      if (error instanceof TemporaryChannelError || error instanceof PermanentChannelError) {
+        outcome = { sent: false, temporary: error instanceof TemporaryChannelError, failureCode: error.failureCode, detail: error.message };
+      } else {
+        this.deps.logger.error({ err: error, messageId: message.messageId }, 'channel adapter failed unexpectedly');
+        outcome = { sent: false, temporary: true, failureCode: 'ChannelError', detail: 'the channel adapter failed unexpectedly' };
+      }
+    }
+    await this.recordOutcome(state, message, attempt, outcome);
+  }
+
+  private recordOutcome(state: NotificationState, message: MessageState, attempt: number, outcome: SendOutcome) {
+    const nextAttemptAt = new Date(this.deps.clock.now().getTime() + retryDelayMs(this.deps.settings, attempt)).toISOString();
+    return this.command({
+      type: 'RecordSendOutcome',
+      notificationId: state.accepted!.notificationId,
+      messageId: message.messageId,
+      attempt,
+      outcome,
+      retry: { maxAttempts: this.deps.settings.maxAttempts, nextAttemptAt },
+    });
+  }
+
+  private command<C extends { type: string; notificationId: string }>(command: C) {
+    return this.deps.service.execute({ ...command, at: this.deps.clock.now().toISOString(), by: DISPATCHER } as never, DISPATCHER);
+  }
+
+  private async load(notificationId: string): Promise<NotificationState> {
+    const history = await this.deps.events.readStream(toNotificationStreamId(notificationId));
+    return history.map(toDomainEvent<NotificationEvent>).reduce(evolveNotification, initialNotificationState());
+  }
+
+  private schedule(notificationId: string, until: string) {
+    clearTimeout(this.timers.get(notificationId));
+    const delay = Math.max(0, Date.parse(until) - this.deps.clock.now().getTime());
+    const timer = setTimeout(() => {
+      this.timers.delete(notificationId);
+      this.dirty.add(notificationId);
+      this.wake();
+    }, delay + 5);
+    timer.unref();
+    this.timers.set(notificationId, timer);
+  }
+}

@@ -1,0 +1,3 @@
+export const toNotificationStreamId = (notificationId: string) => `notification-${notificationId}`;
+export const toTemplateStreamId = (templateId: string) => `notification-template-${templateId}`;
+export const notificationIdOfStream = (streamId: string) => streamId.slice('notification-'.length);

@@ -1,0 +1,62 @@
+import type { Content, ContentLanguage } from './notification-vocabulary';
+
+/**
+ * {{Name}} placeholders. The built-in ones (public guide) are filled per recipient when a message is
+ * sent; every other one must get a value from the notification's Variables.
+ */
+export const BUILT_IN_VARIABLES = ['Date', 'Time', 'IDNP', 'IDNO', 'RecipientFirstName', 'RecipientLastName'] as const;
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => values[name] ?? placeholder);
+}
+
+export function fillContent(content: Content, values: Record<string, string>): Content {
+  const language = (text: ContentLanguage): ContentLanguage => ({
+    Ro: fill(text.Ro, values),
+    ...(text.Ru !== undefined ? { Ru: fill(text.Ru, values) } : {}),
+    ...(text.En !== undefined ? { En: fill(text.En, values) } : {}),
+  });
+  return { Subject: language(content.Subject), Body: language(content.Body), BodyShort: language(content.BodyShort) };
+}
+
+/** The placeholders a content still holds that are neither given nor built in. */
+export function missingVariables(content: Content, values: Record<string, string>): string[] {
+  const texts = [content.Subject, content.Body, content.BodyShort].flatMap((text) => [text.Ro, text.Ru ?? '', text.En ?? '']);
+  const names = new Set(texts.flatMap((text) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1])));
+  return [...names].filter((name) => values[name] === undefined && !(BUILT_IN_VARIABLES as readonly string[]).includes(name));
+}
+
+/** Variables are a JSON string of key-value pairs (seed); scalar values are taken as text. */
+export function parseVariables(json: string | undefined): Record<string, string> | string {
+  if (json === undefined || json.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return 'Variables must be a JSON string of key-value pairs, e.g. "{\\"name\\":\\"Ion\\"}"';
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 'Variables must be a JSON object of key-value pairs';
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (value !== null && typeof value === 'object') return `variable ${name} must be a string, number or boolean`;
+    values[name] = String(value);
+  }
+  return values;
+}
+
+const CHISINAU = 'Europe/Chisinau';
+
+/** Built-in values at the moment of sending, for one recipient. */
+export function builtInValues(now: Date, recipient: { idnp?: string; idno?: string; firstName?: string; lastName?: string }): Record<string, string> {
+  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('ro-MD', { timeZone: CHISINAU, ...options }).format(now);
+  const values: Record<string, string> = {
+    Date: part({ day: '2-digit', month: '2-digit', year: 'numeric' }),
+    Time: part({ hour: '2-digit', minute: '2-digit', hour12: false }),
+  };
+  if (recipient.idnp) values.IDNP = recipient.idnp;
+  if (recipient.idno) values.IDNO = recipient.idno;
+  if (recipient.firstName) values.RecipientFirstName = recipient.firstName;
+  if (recipient.lastName) values.RecipientLastName = recipient.lastName;
+  return values;
+}

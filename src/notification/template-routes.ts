@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { handleCommand } from '../platform/decider';
+import { badRequest, notFound } from '../platform/errors';
+import { readJson } from '../platform/http/read-body';
+import { clientOf, requireRight } from '../platform/http/service-auth';
+import type { ServiceDeps } from '../platform/service-module';
+import { TEMPLATES, type TemplateDocument } from '../../projections/notification/templates-projection';
+import { handled, idParam, isUuid, sendId } from './http-helpers';
+import { listOptions, type ListQuery } from './list-query';
+import { NOTIFICATION_SOURCE } from './notification-events';
+import { toTemplateStreamId } from './stream-ids';
+import { templateDecider } from './template-decider';
+import type { TemplateCommand, TemplateDefinition } from './template-events';
+import { fillContent, parseVariables } from './template-rendering';
+import { notificationSchema } from './schema-validation';
+
+const validateTemplate = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
+const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
+const validateCheckQuery = notificationSchema<{ variables?: string; userId?: string }>('template-check-query.json', { membersInAnyCase: true });
+const ORDERABLE = { Id: 'Id', Name: 'Name', CreatedAt: 'CreatedAt', LastUpdatedAt: 'LastUpdatedAt', CreatedBy: 'CreatedBy', LastUpdatedBy: 'LastUpdatedBy' };
+const MAX_TEMPLATE_BYTES = 8 * 1024 * 1024;
+
+/** TemplateShortDto and TemplateDto (seed). */
+const toShortDto = ({ Id, Name, CreatedAt, LastUpdatedAt, CreatedBy, LastUpdatedBy }: TemplateDocument) => ({ Id, Name, CreatedAt, LastUpdatedAt, CreatedBy, LastUpdatedBy });
+const toDto = ({ Name, Description, Subject, Body, BodyShort }: TemplateDefinition) => ({ Name, Description, Subject, Body, BodyShort });
+
+export function templateRoutes(deps: ServiceDeps): Router {
+  const router = Router();
+  const may = requireRight('notification', 'templates');
+  const templates = () => deps.documents.collection<TemplateDocument>(TEMPLATES);
+  const readYourWrites = async () => deps.projections.waitFor(await deps.events.headPosition());
+  const execute = (command: TemplateCommand) =>
+    handleCommand(deps.events, toTemplateStreamId(command.templateId), templateDecider, command, { source: NOTIFICATION_SOURCE, producer: command.by, clock: deps.clock });
+  const ownTemplate = async (id: string, owner: string) => {
+    await readYourWrites();
+    const template = isUuid(id) ? await templates().findOne({ _id: id, owner, deleted: false }) : null;
+    if (!template) throw notFound(`template ${id} was not found`);
+    return template;
+  };
+
+  router.get(
+    '/api/Template',
+    may,
+    handled(async (request, response) => {
+      const query = validateListQuery({ ...request.query });
+      await readYourWrites();
+      const owner = clientOf(response).id;
+      const filter = query.SearchBy ? { owner, deleted: false, Id: query.SearchBy.toLowerCase() } : { owner, deleted: false };
+      response.json((await templates().find(filter, listOptions(query, ORDERABLE))).map(toShortDto));
+    }),
+  );
+
+  router.get(
+    '/api/Template/:id',
+    may,
+    handled(async (request, response) => {
+      response.json(toDto(await ownTemplate(idParam(request), clientOf(response).id)));
+    }),
+  );
+
+  router.get(
+    '/api/Template/:id/check',
+    may,
+    handled(async (request, response) => {
+      const query = validateCheckQuery({ ...request.query });
+      const variables = parseVariables(query.variables);
+      if (typeof variables === 'string') throw badRequest(variables, { variables: [variables] });
+      const template = await ownTemplate(idParam(request), clientOf(response).id);
+      // seed: userId completes the default variables; at present only IDNx is filled
+      const values = { ...(query.userId ? { IDNP: query.userId } : {}), ...variables };
+      response.json(toDto({ ...template, ...fillContent(template, values) }));
+    }),
+  );
+
+  router.post(
+    '/api/Template',
+    may,
+    handled(async (request, response) => {
+      const template = validateTemplate(await readJson(request, MAX_TEMPLATE_BYTES));
+      const templateId = randomUUID();
+      await execute({ type: 'CreateTemplate', templateId, template: toDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
+      sendId(response, templateId);
+    }),
+  );
+
+  router.put(
+    '/api/Template/:id',
+    may,
+    handled(async (request, response) => {
+      const template = validateTemplate(await readJson(request, MAX_TEMPLATE_BYTES));
+      const templateId = idParam(request);
+      if (!isUuid(templateId)) throw notFound(`template ${templateId} was not found`);
+      await execute({ type: 'UpdateTemplate', templateId, template: toDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
+      sendId(response, templateId);
+    }),
+  );
+
+  router.delete(
+    '/api/Template/:id',
+    may,
+    handled(async (request, response) => {
+      const templateId = idParam(request);
+      if (!isUuid(templateId)) throw notFound(`template ${templateId} was not found`);
+      await execute({ type: 'DeleteTemplate', templateId, at: deps.clock.now().toISOString(), by: clientOf(response).id });
+      sendId(response, templateId);
+    }),
+  );
+
+  return router;
+}
