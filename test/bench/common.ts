@@ -61,6 +61,8 @@ export type HttpLoadResult = {
   failures: number;
   errors: string[];
   clientCpu: CpuShare;
+  /** TLS connections opened: equal to the concurrency unless the server closed some */
+  handshakes: number;
 };
 
 export type E2eLoadResult = {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { RawHttpsConnection, type RawResponse } from './raw-client';
+import { handshakes, RawHttpsConnection, type RawResponse } from './raw-client';
 import {
   cpuShare,
   errorText,
@@ -147,6 +147,7 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
     failures,
     errors,
     clientCpu: cpuShare(window.cpuStart, window.cpuEnd, spec.durationMs),
+    handshakes,
   };
 }
 

@@ -13,6 +13,9 @@ export type RawResponse = { status: number; body: string };
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
+/** TLS handshakes so far in this process (should equal the number of connections: keep-alive holds) */
+export let handshakes = 0;
+
 export class RawHttpsConnection {
   private socket: TLSSocket | null = null;
   private connecting: Promise<TLSSocket> | null = null;
@@ -52,6 +55,7 @@ export class RawHttpsConnection {
       };
       socket.once('error', failed);
       socket.once('secureConnect', () => {
+        handshakes += 1;
         socket.off('error', failed);
         this.connecting = null;
         this.socket = socket;

@@ -298,7 +298,7 @@ function checkHttp(context: Context, scenario: string, who: string, result: Http
   if (result.failures > 0) {
     context.errors.push(`(${scenario}) ${who}: ${result.failures} of ${result.requests} requests failed: ${result.errors.join(' | ')}`);
   }
-  checks.push(`${who}: ${result.requests} requests, ${result.failures} not answered 202`);
+  checks.push(`${who}: ${result.requests} requests on ${result.handshakes} keep-alive connections, ${result.failures} not answered 202`);
 }
 
 function otherCpu(machineBusyPct: number, ...processes: (CpuShare | undefined)[]): number {
