@@ -1,0 +1,55 @@
+import type { Decider, DomainEvent } from '../../platform/decider';
+import { canonicalJson } from '../../platform/event-store/event-identity';
+import type { ReferenceKind } from './reference-types';
+
+/**
+ * Reference data (organizations, locations, calendars, calendar-locations, settings) are aggregates with one
+ * shape: a whole definition, registered once and then updated. Defining the same content again appends
+ * nothing, which makes the import and the demo data idempotent.
+ */
+export const registeredType = (kind: ReferenceKind) => `md.gov.booking.${kind}.registered.v1`;
+export const updatedType = (kind: ReferenceKind) => `md.gov.booking.${kind}.updated.v1`;
+
+export type ReferenceEvent<T> = DomainEvent<string, T>;
+
+export type ReferenceCommand<T> =
+  | { type: 'create'; definition: T }
+  | { type: 'update'; definition: T }
+  /** create or update: what the import does */
+  | { type: 'define'; definition: T };
+
+export type ReferenceState<T> = { definition: T | null };
+
+export class ReferenceRuleError extends Error {
+  constructor(readonly code: 'alreadyExists' | 'notFound') {
+    super(code);
+    this.name = 'ReferenceRuleError';
+  }
+}
+
+export function referenceDecider<T>(kind: ReferenceKind): Decider<ReferenceCommand<T>, ReferenceEvent<T>, ReferenceState<T>> {
+  const registered = registeredType(kind);
+  const updated = updatedType(kind);
+  return {
+    initialState: () => ({ definition: null }),
+    evolve: (state, event) => (event.type === registered || event.type === updated ? { definition: event.data } : state),
+    decide(command, state) {
+      const unchanged = state.definition !== null && canonicalJson(state.definition) === canonicalJson(command.definition);
+      switch (command.type) {
+        case 'create':
+          if (state.definition) throw new ReferenceRuleError('alreadyExists');
+          return [{ type: registered, data: command.definition }];
+        case 'update':
+          if (!state.definition) throw new ReferenceRuleError('notFound');
+          return unchanged ? [] : [{ type: updated, data: command.definition }];
+        case 'define':
+          if (!state.definition) return [{ type: registered, data: command.definition }];
+          return unchanged ? [] : [{ type: updated, data: command.definition }];
+        default: {
+          const unknown: never = command;
+          return unknown;
+        }
+      }
+    },
+  };
+}

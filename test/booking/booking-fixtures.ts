@@ -1,0 +1,41 @@
+import type { AppointmentRequested } from '../../src/booking/appointment/appointment-events';
+
+/** An appointment.requested payload for decider and projection tests. */
+export function requestedAppointment(overrides: Partial<AppointmentRequested> = {}): AppointmentRequested {
+  return {
+    appointmentId: 'a1',
+    requestId: 'r1',
+    code: 'ASP-TEST0001',
+    status: 'Waiting',
+    isEvo: false,
+    notifyUser: true,
+    language: 'ro',
+    citizen: { isForeignCitizen: false, idnp: '2000000000000', firstName: 'Ion', lastName: 'Popescu', email: 'ion@example.md', phone: '+37360000000' },
+    organizationId: 'org-1',
+    organizationName: { ro: 'Agenția Servicii Publice', ru: null, en: 'Public Services Agency' },
+    organizationIdno: '1003600000003',
+    locationId: 'loc-1',
+    locationName: { ro: 'Sediul central' },
+    locationAddress: 'str. Arborilor 21',
+    locationCoordinatesUrl: 'https://maps.example/1',
+    locationRelatedIdno: null,
+    timeZone: 'Europe/Chisinau',
+    calendarLocationId: 'cl-1',
+    calendarLocationName: { ro: 'Pașaport' },
+    calendarId: 'cal-1',
+    calendarName: { ro: 'Pașaport' },
+    serviceCode: 'PASSPORT',
+    serviceDescription: {},
+    serviceDocuments: {},
+    requestOption: null,
+    relatedOption: null,
+    slot: { start: '2026-01-15T09:30:00+02:00', end: '2026-01-15T10:00:00+02:00' },
+    slotDate: '2026-01-15',
+    confirmationDeadline: '2026-01-13T10:00:00+02:00',
+    hoursUntilConfirmationDeadline: 24,
+    userAccessToken: 'token-1',
+    requestedBy: 'demo-institution',
+    requestedAt: '2026-01-12T08:00:00.000Z',
+    ...overrides,
+  };
+}
