@@ -14,7 +14,7 @@ describe('Notifications: e-mail over SMTP (e2e: mTLS API, real SMTP server in-pr
 
   before(async () => {
     smtp = await TestSmtpServer.start();
-    restoreEnv = withEnv({ NOTIFY_SMTP_HOST: '127.0.0.1', NOTIFY_SMTP_PORT: String(smtp.port), NOTIFY_RETRY_BASE_MS: '20', NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_MAIL_FROM: 'notify@test.example.md' });
+    restoreEnv = withEnv({ NOTIFY_SMTP_HOST: '127.0.0.1', NOTIFY_SMTP_PORT: String(smtp.port), NOTIFY_RETRY_BASE_MS: '20', NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_SMTP_TIMEOUT_MS: '1000', NOTIFY_MAIL_FROM: 'notify@test.example.md' });
     platform = await TestPlatform.start();
     institution = platform.client('demo-institution');
   });
@@ -25,6 +25,7 @@ describe('Notifications: e-mail over SMTP (e2e: mTLS API, real SMTP server in-pr
   });
   beforeEach(() => {
     smtp.refuse = () => undefined;
+    smtp.hangAfterData = () => false;
   });
 
   const settled = (id: string) => eventually(() => notificationOf(institution, id), statusIs('Sent', 'Failed'), `notification ${id} to settle`);
@@ -87,5 +88,22 @@ describe('Notifications: e-mail over SMTP (e2e: mTLS API, real SMTP server in-pr
     const notification = await settled(id);
     expect(notification.Status).to.equal('Sent');
     expect(notification.Recipients.map((recipient: { Messages: { Status: string }[] }) => recipient.Messages[0].Status)).to.deep.equal(['Failed', 'Sent']);
+  });
+
+  it('does not send again when the server took the message but its reply was lost (SmtpOutcomeUnknown)', async () => {
+    smtp.hangAfterData = (address) => address === 'lost-reply@example.md';
+    const id = await postNotification(institution, notificationRequest({ Recipients: [{ Value: 'lost-reply@example.md', Type: 'Email' }] }));
+    expect(await settled(id)).to.include({ Status: 'Failed', FailureCode: 'SmtpOutcomeUnknown' });
+    expect(smtp.mailsTo('lost-reply@example.md')).to.have.length(1);
+  });
+
+  it('retries when the SMTP server cannot be reached', async () => {
+    await smtp.stop();
+    const id = await postNotification(institution, notificationRequest({ Recipients: [{ Value: 'unreachable@example.md', Type: 'Email' }] }));
+    const failed = await settled(id);
+    expect(failed).to.include({ Status: 'Failed', FailureCode: 'SmtpUnavailable' });
+    const attempts = (await platform.platform.stores.events.readStream(`notification-${id}`)).filter((event) => event.event.type === 'md.gov.notification.message.send-started.v1');
+    expect(attempts).to.have.length(3);
+    smtp = await TestSmtpServer.start();
   });
 });

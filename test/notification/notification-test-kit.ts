@@ -8,6 +8,8 @@ import { readMail, type ReadMail } from './mime-reader';
 export class TestSmtpServer {
   readonly mails: (ReadMail & { raw: string; to: string[] })[] = [];
   refuse: (address: string) => { code: number; message: string } | undefined = () => undefined;
+  /** takes the message but never answers the end of DATA (the reply is lost) */
+  hangAfterData: (address: string) => boolean = () => false;
   private server!: SMTPServer;
   port = 0;
 
@@ -17,6 +19,7 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      closeTimeout: 100,
       size: 40 * 1024 * 1024,
       onRcptTo: (address: SMTPServerAddress, _session, callback) => {
         const refusal = smtp.refuse(address.address);
@@ -28,8 +31,9 @@ export class TestSmtpServer {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          smtp.mails.push({ ...readMail(raw), raw, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-          callback();
+          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          smtp.mails.push({ ...readMail(raw), raw, to });
+          if (!to.some((address) => smtp.hangAfterData(address))) callback();
         });
       },
     });

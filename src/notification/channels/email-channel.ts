@@ -4,7 +4,9 @@ import { PermanentChannelError, TemporaryChannelError, type ChannelAdapter, type
 
 export type SmtpSettings = { host: string; port: number; secure: boolean; user?: string; password?: string; from: string; rejectUnauthorized: boolean; timeoutMs: number };
 
-const NETWORK_ERRORS = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'EPIPE']);
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EDNS', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECT_FAILURES = new Set(['Connection timeout', 'Greeting never received']);
+const SOCKET_NOT_CONNECTED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN/;
 
 /**
  * E-mail over SMTP with nodemailer. SMTP has no idempotency: a message whose outcome is unknown is
@@ -53,13 +55,21 @@ export class EmailChannel implements ChannelAdapter {
   }
 }
 
+/**
+ * Refusals with an SMTP reply are clear (4xx temporary, 5xx permanent), and so is failing to connect.
+ * A connection lost or timed out inside the session is not: the server may have taken the message
+ * before its reply was lost. Such an e-mail is not sent again (SmtpOutcomeUnknown): never twice.
+ */
 function classify(error: unknown): Error {
   if (error instanceof PermanentChannelError || error instanceof TemporaryChannelError) return error;
-  const { responseCode, code, message } = error as { responseCode?: number; code?: string; message?: string };
+  const { responseCode, code, command, message } = error as { responseCode?: number; code?: string; command?: string; message?: string };
   const detail = `SMTP: ${message ?? String(error)}`;
   if (typeof responseCode === 'number') {
     return responseCode >= 500 ? new PermanentChannelError(`Smtp${responseCode}`, detail) : new TemporaryChannelError(`Smtp${responseCode}`, detail);
   }
-  if (code && NETWORK_ERRORS.has(code)) return new TemporaryChannelError('SmtpUnavailable', detail);
-  return new TemporaryChannelError('SmtpError', detail);
+  const neverConnected =
+    (code !== undefined && NOT_CONNECTED.has(code)) ||
+    (command === 'CONN' && (CONNECT_FAILURES.has(message ?? '') || (code === 'ESOCKET' && SOCKET_NOT_CONNECTED.test(message ?? ''))));
+  if (neverConnected) return new TemporaryChannelError('SmtpUnavailable', detail);
+  return new PermanentChannelError('SmtpOutcomeUnknown', `${detail}; the server may have taken the message, so it is not sent again`);
 }

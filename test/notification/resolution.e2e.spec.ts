@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import nock from 'nock';
+import type { HttpsClient } from '../support/https-client';
+import { TestPlatform } from '../support/test-platform';
+import { TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, withEnv } from './notification-test-kit';
+
+/** People, companies, property and vehicles of the demo registries (src/notification/registries/demo-registries.json). */
+const ION = '2000000000011';
+const MARIA = '2000000000022';
+const ANDREI = '2000000000033';
+const ELENA = '2000000000044';
+const VICTOR_NO_CONTACTS = '2000000000055';
+const COMPANY = '1003600000010';
+
+type Recipient = { Value: string; Type: string; IsLegal: boolean; Messages: { Channel: string; Status: string }[] };
+
+describe('Notifications: recipients resolved through the registries (e2e)', () => {
+  let smtp: TestSmtpServer;
+  let platform: TestPlatform;
+  let institution: HttpsClient;
+  let restoreEnv: () => void;
+
+  before(async () => {
+    nock.disableNetConnect();
+    nock.enableNetConnect(/localhost|127\.0\.0\.1/);
+    nock('http://gateways.test').persist().post(/\/messages$/).reply(202, { id: 'accepted' });
+    smtp = await TestSmtpServer.start();
+    restoreEnv = withEnv({
+      NOTIFY_SMTP_HOST: '127.0.0.1',
+      NOTIFY_SMTP_PORT: String(smtp.port),
+      NOTIFY_SMS_GATEWAY_URL: 'http://gateways.test/sms',
+      NOTIFY_VIBER_GATEWAY_URL: 'http://gateways.test/viber',
+      NOTIFY_WEBPUSH_GATEWAY_URL: 'http://gateways.test/push',
+    });
+    platform = await TestPlatform.start();
+    institution = platform.client('demo-institution');
+  });
+  after(async () => {
+    await platform.stop();
+    await smtp.stop();
+    restoreEnv();
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+
+  const resolved = async (body: object) => {
+    const id = await postNotification(institution, notificationRequest({ Subject: { Ro: 'Pentru {{RecipientFirstName}}' }, ...body }));
+    return eventually(() => notificationOf(institution, id), statusIs('Sent', 'Failed'), 'the notification to settle');
+  };
+  const channels = (recipient: Recipient) => recipient.Messages.map((message) => message.Channel);
+
+  it('reaches a person named by IDNP on every channel the contact registry holds, in the person\'s language', async () => {
+    const notification = await resolved({ Recipients: [{ Value: ION, Type: 'IDNP' }] });
+    expect(notification.Status).to.equal('Sent');
+    const [ion] = notification.Recipients as Recipient[];
+    expect(ion).to.include({ Value: ION, Type: 'IDNP', IsLegal: false });
+    expect(channels(ion)).to.deep.equal(['Email', 'SMS', 'Viber', 'Web push', 'Cabinet']);
+    const [mail] = smtp.mailsTo('ion.popescu@example.md');
+    expect(mail.subject, 'built-in variable filled per recipient').to.equal('Pentru Ion');
+  });
+
+  it('reaches a company named by IDNO on its own contacts (IsLegal)', async () => {
+    const [company] = (await resolved({ Recipients: [{ Value: COMPANY, Type: 'IDNO' }] })).Recipients as Recipient[];
+    expect(company).to.include({ Value: COMPANY, Type: 'IDNO', IsLegal: true });
+    expect(channels(company)).to.deep.equal(['Email', 'Cabinet']);
+  });
+
+  it('with a ResolutionPolicy reaches the people in the asked role of a company, a property or a vehicle', async () => {
+    const administrators = await resolved({ Recipients: [{ Value: COMPANY, Type: 'IDNO' }], ResolutionPolicy: { type: 'IDNO', parameters: { Direction: 'Administrator' } } });
+    expect(administrators.Recipients.map((recipient: Recipient) => recipient.Value)).to.deep.equal([MARIA]);
+    const founders = await resolved({ Recipients: [{ Value: COMPANY, Type: 'IDNO' }], ResolutionPolicy: { type: 'IDNO', parameters: { Direction: 'Founder' } } });
+    expect(founders.Recipients.map((recipient: Recipient) => recipient.Value)).to.deep.equal([ION, ANDREI]);
+    const propertyOwner = await resolved({ Recipients: [{ Value: '0100213301001', Type: 'CadastralNumber' }], ResolutionPolicy: { type: 'CadastralNumber', parameters: { Direction: 'Owner' } } });
+    expect(propertyOwner.Recipients.map((recipient: Recipient) => recipient.Value)).to.deep.equal([ELENA]);
+    const vehicleOwner = await resolved({ Recipients: [{ Value: 'ABC123', Type: 'PlateNumber' }], resolutionPolicy: { type: 'PlateNumber', parameters: { direction: 'Owner' } } });
+    expect(vehicleOwner.Recipients.map((recipient: Recipient) => [recipient.Value, channels(recipient)])).to.deep.equal([[ANDREI, ['SMS', 'Cabinet']]]);
+  });
+
+  it('messages a contact once even when two recipients lead to it', async () => {
+    const notification = await resolved({ Recipients: [{ Value: ELENA, Type: 'IDNP' }, { Value: ELENA, Type: 'Cabinet' }] });
+    expect(notification.Recipients.flatMap((recipient: Recipient) => channels(recipient))).to.deep.equal(['Cabinet']);
+  });
+
+  it('fails with NoRecipientContact when nobody can be reached, listing why per recipient', async () => {
+    const notification = await resolved({
+      Recipients: [{ Value: '2999999999999', Type: 'IDNP' }, { Value: VICTOR_NO_CONTACTS, Type: 'IDNP' }, { Value: 'ZZZ999', Type: 'PlateNumber' }],
+      ResolutionPolicy: { type: 'PlateNumber', parameters: { Direction: 'Owner' } },
+    });
+    expect(notification).to.include({ Status: 'Failed', FailureCode: 'NoRecipientContact' });
+    expect(notification.Recipients.map((recipient: Recipient) => [recipient.Value, recipient.Messages.length])).to.deep.equal([
+      ['2999999999999', 0],
+      [VICTOR_NO_CONTACTS, 0],
+      ['ZZZ999', 0],
+    ]);
+  });
+});
