@@ -64,7 +64,7 @@ export function withEnv(variables: Record<string, string>): () => void {
 }
 
 /** Waits for a background process to reach a state (no timing assertion: it polls until it holds). */
-export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(probe: () => Promise<T>, accept: (value: NoInfer<T>) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
