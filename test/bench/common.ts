@@ -52,6 +52,8 @@ export type HttpLoadResult = {
   kind: 'http';
   /** events accepted (202) inside the measured window, per second */
   eventsPerSec: number;
+  /** events accepted in each second of the measured window */
+  perSecond: number[];
   requestsPerSec: number;
   latencyMs: LatencySummary;
   measuredMs: number;
@@ -69,6 +71,8 @@ export type E2eLoadResult = {
   kind: 'e2e';
   /** events received after warm-up, per second, from the first to the last of them received */
   eventsPerSec: number;
+  /** events received in each second after the warm-up */
+  perSecond: number[];
   /** events accepted per second while producing (after warm-up) */
   producedPerSec: number;
   latencyMs: LatencySummary;

@@ -96,6 +96,7 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
   const latencies = new Samples();
   const errors: string[] = [];
   let nextSeq = 0;
+  const perSecond = new PerSecond(spec.durationMs);
   let measuredRequests = 0;
   let acceptedEvents = 0;
   let requests = 0;
@@ -125,6 +126,7 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
         if (t1 >= window.start && t1 <= window.end) {
           latencies.push(t1 - t0);
           measuredRequests += 1;
+          perSecond.add(t1 - window.start, spec.batch);
         }
       } catch (error) {
         fail(errorText(error));
@@ -139,6 +141,7 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
   return {
     kind: 'http',
     eventsPerSec: round((measuredRequests * spec.batch) / seconds, 0),
+    perSecond: perSecond.counts,
     requestsPerSec: round(measuredRequests / seconds, 0),
     latencyMs: summarize(latencies.values()),
     measuredMs: spec.durationMs,
@@ -149,6 +152,18 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
     clientCpu: cpuShare(window.cpuStart, window.cpuEnd, spec.durationMs),
     handshakes,
   };
+}
+
+/** Events per second of the measured window: shows whether a rate holds or decays as the log grows. */
+class PerSecond {
+  readonly counts: number[];
+  constructor(windowMs: number) {
+    this.counts = new Array<number>(Math.ceil(windowMs / 1000)).fill(0);
+  }
+  add(msIntoWindow: number, events: number) {
+    const second = Math.floor(msIntoWindow / 1000);
+    if (second >= 0 && second < this.counts.length) this.counts[second] += events;
+  }
 }
 
 /** Per-sequence-number counters that grow as needed. */
@@ -198,6 +213,8 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
   });
 
   const received = new Counts();
+  // received events by second since the end of the warm-up (producing lasts durationMs; the drain may add a few)
+  const perSecond = new PerSecond(spec.durationMs + 2000);
   const accepted = new Counts();
   const latencies = new Samples();
   let receivedEvents = 0;
@@ -242,6 +259,7 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
     if (window && Number.isFinite(sentAt) && sentAt >= window.start) {
       latencies.push(now - sentAt);
       measuredReceived += 1;
+      perSecond.add(now - window.start, 1);
       if (now < firstMeasuredAt) firstMeasuredAt = now;
       lastMeasuredAt = now;
     }
@@ -348,6 +366,7 @@ async function e2eLoad(spec: E2eLoadSpec): Promise<E2eLoadResult> {
   return {
     kind: 'e2e',
     eventsPerSec: measuredReceived > 1 ? round(measuredReceived / activeSeconds, 0) : 0,
+    perSecond: perSecond.counts,
     producedPerSec: round(measuredAccepted / (spec.durationMs / 1000), 0),
     latencyMs: summarize(latencies.values()),
     produceLatencyMs: summarize(produceLatencies.values()),

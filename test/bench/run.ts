@@ -310,6 +310,7 @@ function httpMeasured(result: HttpLoadResult, serverCpu: CpuShare, machineBusyPc
     machineBusyPct,
     otherCpuPct: otherCpu(machineBusyPct, serverCpu, result.clientCpu),
     eventsPerSec: result.eventsPerSec,
+    perSecond: result.perSecond,
     requestsPerSec: result.requestsPerSec,
     latencyMs: result.latencyMs,
     serverCpu,
@@ -495,6 +496,7 @@ async function scenarioC(context: Context): Promise<ScenarioReport> {
     name: '(c) produce -> WebSocket -> confirm',
     platform: {
       eventsPerSec: r.eventsPerSec,
+      perSecond: r.perSecond,
       latencyMs: r.latencyMs,
       producedPerSec: r.producedPerSec,
       produceLatencyMs: r.produceLatencyMs,
@@ -566,6 +568,11 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
           `(whole machine ${measured.machineBusyPct}% of ${cpus().length * 100}%)`
         : null;
     for (const line of [cpu('platform', report.platform), cpu('baseline', report.baseline)]) if (line) out.push(line);
+    const perSecond = report.platform.perSecond as number[] | undefined;
+    if (perSecond?.length) {
+      const shown = perSecond.slice(0, perSecond.findLastIndex((count) => count > 0) + 1);
+      out.push(`  platform events in each second: ${shown.map((count) => fmt(count)).join(' ')}`);
+    }
     if (report.platform.producedPerSec !== undefined) {
       const produce = report.platform.produceLatencyMs as LatencySummary;
       out.push(`  produced ${fmt(report.platform.producedPerSec as number)} events/s, produce request p50 ${fmt(produce.p50, 2)} ms, p99 ${fmt(produce.p99, 2)} ms`);
