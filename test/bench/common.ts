@@ -105,14 +105,16 @@ export type ServerCommand =
   | { type: 'start-platform'; dataDir: string }
   | { type: 'sqlite-baseline'; spec: SqliteBaselineSpec }
   | { type: 'cpu' }
-  | { type: 'stats' }
+  /** expected: events the load generator had answered 202, to count the producer's stream cheaply */
+  | { type: 'stats'; expected?: number }
   | { type: 'stop' };
 
 export type ServerMessage =
-  | { type: 'ready'; port: number; head?: number }
+  | { type: 'ready'; port: number }
   | { type: 'sqlite-result'; result: SqliteBaselineResult }
   | { type: 'cpu'; user: number; system: number }
-  | { type: 'stats'; head: number; requests: number; failures: number }
+  /** stored: events appended to demo-producer's exchange stream since the platform started */
+  | { type: 'stats'; stored: number; requests: number; failures: number }
   | { type: 'stopped' }
   | { type: 'fatal'; error: string };
 

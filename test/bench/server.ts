@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config';
+import { streamFor } from '../../src/exchange/publisher';
 import { startPlatform, type Platform } from '../../src/platform-app';
 import { createLogger } from '../../src/platform/logger';
 import {
@@ -24,6 +25,9 @@ import {
 
 let baseline: Server | null = null;
 let platform: Platform | null = null;
+/** the exchange stream the load generator produces into, and its length when the platform was ready */
+const PRODUCER_STREAM = streamFor('standard', 'demo-producer');
+let streamAtStart = 0;
 let requests = 0;
 let failures = 0;
 
@@ -49,7 +53,8 @@ async function handle(command: ServerCommand) {
     case 'start-platform': {
       const config = loadConfig({ DATA_DIR: command.dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BRIDGE_ID: 'bench' });
       platform = await startPlatform(config, { logger: createLogger('silent') });
-      send({ type: 'ready', port: platform.port, head: await platform.stores.events.headPosition() });
+      streamAtStart = (await platform.stores.events.readStream(PRODUCER_STREAM)).length;
+      send({ type: 'ready', port: platform.port });
       return;
     }
     case 'sqlite-baseline':
@@ -61,7 +66,7 @@ async function handle(command: ServerCommand) {
       return;
     }
     case 'stats':
-      send({ type: 'stats', head: platform ? await platform.stores.events.headPosition() : 0, requests, failures });
+      send({ type: 'stats', stored: platform ? await storedInStream(platform, command.expected ?? 0) : 0, requests, failures });
       return;
     case 'stop': {
       if (baseline) {
@@ -78,6 +83,18 @@ async function handle(command: ServerCommand) {
       return;
     }
   }
+}
+
+/**
+ * Events appended to the producer's stream since start, through the event store port. Revisions in a
+ * stream are contiguous, so when exactly `expected` were stored the event at revision
+ * start + expected - 1 is the last one; only otherwise is the stream read in full to count.
+ * (Counting the stream, not the log head, keeps events other services append out of the check.)
+ */
+async function storedInStream(running: Platform, expected: number): Promise<number> {
+  const events = running.stores.events;
+  if (expected > 0 && (await events.readStream(PRODUCER_STREAM, { fromRevision: streamAtStart + expected - 1 })).length === 1) return expected;
+  return (await events.readStream(PRODUCER_STREAM, { fromRevision: streamAtStart })).length;
 }
 
 /**
