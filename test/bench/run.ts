@@ -16,7 +16,7 @@
  * A missed target is reported, not failed; the exit code is non-zero only on real errors (a request
  * not answered 202, an accepted event not stored, or not delivered exactly once).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -521,6 +521,15 @@ async function scenarioC(context: Context): Promise<ScenarioReport> {
 // ---------------------------------------------------------------------------------------------
 // output
 
+/** Which code was measured: the commit, and whether the working tree had uncommitted changes (shared checkout). */
+function codeVersion(): string {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty=+uncommitted'], { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 function progress(context: Context, message: string) {
   process.stderr.write(`bench: ${message}\n`);
 }
@@ -540,7 +549,7 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
   const out: string[] = [];
   out.push(
     `egov exchange benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ` +
-      `${options.durationMs / 1000} s per run after ${options.warmupMs / 1000} s warm-up, ~${EVENT_BYTES} B events`,
+      `${options.durationMs / 1000} s per run after ${options.warmupMs / 1000} s warm-up, ~${EVENT_BYTES} B events, code ${codeVersion()}`,
     '',
   );
   const rows: string[][] = [['scenario', 'events/s', 'p50 ms', 'p99 ms', 'baseline ev/s', 'base p50', 'base p99', 'ratio', 'target', 'met']];
@@ -647,6 +656,7 @@ async function main() {
   if (options.json) {
     const json = {
       machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+      code: codeVersion(),
       options: { durationMs: options.durationMs, warmupMs: options.warmupMs, eventBytes: EVENT_BYTES, waitIdleMs: options.waitIdleMs },
       scenarios: Object.fromEntries(reports.map((report) => [report.name.slice(1, 2), report])),
       ok: context.errors.length === 0,
