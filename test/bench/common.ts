@@ -102,7 +102,8 @@ export type SqliteBaselineResult = { eventsPerSec: number; commitsPerSec: number
 
 export type ServerCommand =
   | { type: 'start-https-baseline'; tls: { cert: string; key: string; ca: string } }
-  | { type: 'start-platform'; dataDir: string }
+  /** withoutServices: the exchange alone, without the service modules (audit, notification, ...) */
+  | { type: 'start-platform'; dataDir: string; withoutServices: boolean }
   | { type: 'sqlite-baseline'; spec: SqliteBaselineSpec }
   | { type: 'cpu' }
   /** expected: events the load generator had answered 202, to count the producer's stream cheaply */

@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c] [--profile <dir>] [--wait-idle <s>]
+ *                 [--without-services]
  *
  * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
  * directory per platform run:
@@ -45,10 +46,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 const SERVER = join(here, 'server.ts');
 const LOAD = join(here, 'load.ts');
 
-type Options = { durationMs: number; warmupMs: number; json: boolean; scenarios: Set<string>; profileDir?: string; waitIdleMs: number };
+type Options = {
+  durationMs: number;
+  warmupMs: number;
+  json: boolean;
+  scenarios: Set<string>;
+  profileDir?: string;
+  waitIdleMs: number;
+  withoutServices: boolean;
+};
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c']), waitIdleMs: 0 };
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c']), waitIdleMs: 0, withoutServices: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -65,6 +74,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--duration') options.durationMs = seconds(value());
     else if (arg === '--warmup') options.warmupMs = seconds(value());
     else if (arg === '--wait-idle') options.waitIdleMs = seconds(value());
+    else if (arg === '--without-services') options.withoutServices = true;
     else if (arg === '--scenarios') {
       options.scenarios = new Set(value().split(',').map((s) => s.trim().toLowerCase()));
       for (const s of options.scenarios) if (!['a', 'b', 'c'].includes(s)) throw new Error(`unknown scenario ${s} (a, b or c)`);
@@ -72,7 +82,8 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
         'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c] [--profile <dir>] [--wait-idle <s>]\n' +
-          '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n',
+          '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n' +
+          '  --without-services: start the platform with the exchange only (no audit, notification, ... modules)\n',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
@@ -280,7 +291,7 @@ function freshDataDir(context: Context, name: string): string {
 async function withPlatform<T>(context: Context, name: string, body: (server: ServerChild, port: number) => Promise<T>): Promise<T> {
   const server = startServerChild(context.options, `platform-${name}`);
   try {
-    server.send({ type: 'start-platform', dataDir: freshDataDir(context, `platform-${name}`) });
+    server.send({ type: 'start-platform', dataDir: freshDataDir(context, `platform-${name}`), withoutServices: context.options.withoutServices });
     const ready = await server.next(['ready'], 60_000);
     return await body(server, ready.port);
   } finally {
@@ -549,7 +560,8 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
   const out: string[] = [];
   out.push(
     `egov exchange benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ` +
-      `${options.durationMs / 1000} s per run after ${options.warmupMs / 1000} s warm-up, ~${EVENT_BYTES} B events, code ${codeVersion()}`,
+      `${options.durationMs / 1000} s per run after ${options.warmupMs / 1000} s warm-up, ~${EVENT_BYTES} B events, code ${codeVersion()}` +
+        `${options.withoutServices ? ', platform WITHOUT its service modules' : ''}`,
     '',
   );
   const rows: string[][] = [['scenario', 'events/s', 'p50 ms', 'p99 ms', 'baseline ev/s', 'base p50', 'base p99', 'ratio', 'target', 'met']];
@@ -657,7 +669,13 @@ async function main() {
     const json = {
       machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       code: codeVersion(),
-      options: { durationMs: options.durationMs, warmupMs: options.warmupMs, eventBytes: EVENT_BYTES, waitIdleMs: options.waitIdleMs },
+      options: {
+        durationMs: options.durationMs,
+        warmupMs: options.warmupMs,
+        eventBytes: EVENT_BYTES,
+        waitIdleMs: options.waitIdleMs,
+        withoutServices: options.withoutServices,
+      },
       scenarios: Object.fromEntries(reports.map((report) => [report.name.slice(1, 2), report])),
       ok: context.errors.length === 0,
       errors: context.errors,

@@ -52,7 +52,7 @@ async function handle(command: ServerCommand) {
     }
     case 'start-platform': {
       const config = loadConfig({ DATA_DIR: command.dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BRIDGE_ID: 'bench' });
-      platform = await startPlatform(config, { logger: createLogger('silent') });
+      platform = await startPlatform(config, { logger: createLogger('silent'), ...(command.withoutServices ? { services: [] } : {}) });
       streamAtStart = (await platform.stores.events.readStream(PRODUCER_STREAM)).length;
       send({ type: 'ready', port: platform.port });
       return;
