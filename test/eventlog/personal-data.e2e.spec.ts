@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
+import { appendBookingEvent, appointmentRequested } from '../notification/booking-events';
 import { logEvent, register } from './eventlog-test-kit';
 
 const SUBJECT = '2001000000011';
@@ -26,22 +27,12 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
     return response.json() as { items: Record<string, unknown>[]; nextCursor: string; totalCount: number };
   };
 
-  let bookingSequence = 0;
-  const appendBookingEvent = (data: object) =>
-    platform.platform.stores.events.append(`booking-appointment-${++bookingSequence}`, [
-      {
-        producer: 'booking',
-        event: {
-          specversion: '1.0',
-          id: `booking-event-${bookingSequence}`,
-          source: 'urn:md:gov:booking',
-          type: 'md.gov.booking.appointment.requested.v1',
-          time: new Date().toISOString(),
-          partitionkey: `appointment-${bookingSequence}`,
-          data,
-        },
-      },
-    ]);
+  const deliveredEvents: string[] = [];
+  const appendBooking = async (citizen: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const data = appointmentRequested({ notifyUser: false, ...extra }, citizen);
+    deliveredEvents.push(`requested-${data.appointmentId}`);
+    await appendBookingEvent(platform, 'requested', data);
+  };
 
   const consumeAll = async (client: HttpsClient) => {
     const created = await client.post('/ce/consumers');
@@ -137,9 +128,9 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
   describe('events the exchange delivers to a consumer configured for personal data', () => {
     it('logs a PersonalData event per delivered event, with legal basis and reason from configuration and subject from the payload', async () => {
       const subject = '2001000000055';
-      await appendBookingEvent({ citizen: { idnp: subject, lastName: 'Rusu' } });
-      await appendBookingEvent({ citizen: { isForeignCitizen: true, passportNumber: 'P1234567', lastName: 'Smith' } });
-      await appendBookingEvent({ citizen: {} });
+      await appendBooking({ idnp: subject, lastName: 'Rusu' });
+      await appendBooking({ isForeignCitizen: true, idnp: undefined, passportNumber: 'P1234567', lastName: 'Smith' });
+      await appendBooking({ idnp: undefined });
       const { events } = await consumeAll(institution);
       expect(events.filter((event) => event.type === 'md.gov.booking.appointment.requested.v1')).to.have.length(3);
       const [logged] = (await accesses(subject)).items;
@@ -151,7 +142,7 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
         subject,
         subject_type: 'Person',
         subject_name: 'Rusu',
-        object: 'booking-event-1',
+        object: deliveredEvents[0],
         object_type: 'md.gov.booking.appointment.requested.v1',
         '@loggedBy': 'demo-institution',
       });
@@ -161,7 +152,7 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
     it('logs a redelivered event once, and takes the legal basis from the payload when configured so', async () => {
       const subject = '2001000000066';
       const hr = platform.client('hr-system');
-      await appendBookingEvent({ legalBasis: 'Labour Code art. 91', citizen: { idnp: subject } });
+      await appendBooking({ idnp: subject }, { legalBasis: 'Labour Code art. 91' });
       const first = await consumeAll(hr);
       expect(first.events).to.have.length.greaterThan(0);
       // not confirmed: deleting the instance gives the events back to the group, which delivers them again

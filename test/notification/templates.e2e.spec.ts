@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import type { HttpsClient } from '../support/https-client';
+import { TestPlatform } from '../support/test-platform';
+import { TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, withEnv } from './notification-test-kit';
+
+const OTHER_SENDER = { id: 'other-sender', certificate: { commonName: 'other-sender' }, rights: { notification: ['templates'] } };
+
+const welcome = (overrides: Record<string, unknown> = {}) => ({
+  Name: 'Welcome',
+  Description: 'Greets a new user',
+  Subject: { Ro: 'Bun venit, {{customerName}}', En: 'Welcome, {{customerName}}' },
+  Body: { Ro: '<p>Dragă {{customerName}}, IDNP {{IDNP}}, azi {{Date}}</p>', En: '<p>Dear {{customerName}}</p>' },
+  BodyShort: { Ro: '{{customerName}}, bine ai venit!' },
+  ...overrides,
+});
+
+describe('Notifications: templates (e2e)', () => {
+  let smtp: TestSmtpServer;
+  let platform: TestPlatform;
+  let institution: HttpsClient;
+  let restoreEnv: () => void;
+
+  before(async () => {
+    smtp = await TestSmtpServer.start();
+    restoreEnv = withEnv({ NOTIFY_SMTP_HOST: '127.0.0.1', NOTIFY_SMTP_PORT: String(smtp.port) });
+    platform = await TestPlatform.start({ extraClients: [OTHER_SENDER] });
+    institution = platform.client('demo-institution');
+  });
+  after(async () => {
+    await platform.stop();
+    await smtp.stop();
+    restoreEnv();
+  });
+
+  const create = async (body: object = welcome()) => {
+    const response = await institution.post('/api/Template', { body });
+    expect(response.status, response.text).to.equal(200);
+    return response.json() as string;
+  };
+
+  it('creates a template and answers its UUID; GET returns the TemplateDto', async () => {
+    const id = await create();
+    expect(id).to.match(/^[0-9a-f-]{36}$/);
+    const response = await institution.get(`/api/Template/${id}`);
+    expect(response.status).to.equal(200);
+    expect(response.json()).to.deep.equal(welcome());
+  });
+
+  it('updates with PUT and deletes with DELETE; a deleted template is 404, deleting it again 409', async () => {
+    const id = await create();
+    const updated = await institution.put(`/api/Template/${id}`, { body: welcome({ Name: 'Welcome v2' }) });
+    expect(updated.status).to.equal(200);
+    expect(updated.json()).to.equal(id);
+    expect((await institution.get(`/api/Template/${id}`)).json().Name).to.equal('Welcome v2');
+    const deleted = await institution.delete(`/api/Template/${id}`);
+    expect(deleted.status).to.equal(200);
+    expect(deleted.json()).to.equal(id);
+    expect((await institution.get(`/api/Template/${id}`)).status).to.equal(404);
+    expect((await institution.put(`/api/Template/${id}`, { body: welcome() })).status).to.equal(404);
+    expect((await institution.delete(`/api/Template/${id}`)).status).to.equal(409);
+  });
+
+  it('checks a template: fills the variables and, from userId, the IDNP; leaves the rest', async () => {
+    const id = await create();
+    const response = await institution.get(`/api/Template/${id}/check`, { query: { variables: JSON.stringify({ customerName: 'John Doe' }), userId: '2000000000011' } });
+    expect(response.status, response.text).to.equal(200);
+    const checked = response.json();
+    expect(checked.Subject).to.deep.equal({ Ro: 'Bun venit, John Doe', En: 'Welcome, John Doe' });
+    expect(checked.Body.Ro).to.equal('<p>Dragă John Doe, IDNP 2000000000011, azi {{Date}}</p>');
+    expect((await institution.get(`/api/Template/${id}/check`, { query: { variables: '{not json' } })).status).to.equal(400);
+    expect((await institution.get(`/api/Template/${id}/check`, { query: { userId: '123' } })).status).to.equal(400);
+    expect((await institution.get('/api/Template/00000000-0000-4000-8000-000000000000/check')).status).to.equal(404);
+  });
+
+  it('lists the sender\'s templates as TemplateShortDto, paged, ordered and searched by id, with or without the trailing slash', async () => {
+    const a = await create(welcome({ Name: 'A template' }));
+    const b = await create(welcome({ Name: 'B template' }));
+    for (const path of ['/api/Template', '/api/Template/']) {
+      const response = await institution.get(path, { query: { OrderField: 'Name desc', ItemsPerPage: 100 } });
+      expect(response.status).to.equal(200);
+      const names = response.json().map((template: { Name: string }) => template.Name);
+      expect(names.indexOf('B template')).to.be.lessThan(names.indexOf('A template'));
+    }
+    const [found] = (await institution.get('/api/Template', { query: { SearchBy: b } })).json();
+    expect(Object.keys(found).sort()).to.deep.equal(['CreatedAt', 'CreatedBy', 'Id', 'LastUpdatedAt', 'LastUpdatedBy', 'Name']);
+    expect(found).to.include({ Id: b, Name: 'B template', CreatedBy: 'demo-institution' });
+    const page = (await institution.get('/api/Template', { query: { Page: 1, ItemsPerPage: 1, OrderField: 'CreatedAt' } })).json();
+    expect(page).to.have.length(1);
+    expect((await institution.get('/api/Template', { query: { SearchBy: a } })).json()).to.have.length(1);
+    expect((await platform.client('other-sender').get('/api/Template')).json()).to.deep.equal([]);
+    expect((await platform.client('other-sender').get(`/api/Template/${a}`)).status).to.equal(404);
+  });
+
+  it('refuses a Name over 50 characters, a missing Ro and a missing member with 400', async () => {
+    for (const body of [welcome({ Name: 'x'.repeat(51) }), welcome({ Subject: { En: 'no Ro' } }), { Name: 'no content' }, welcome({ Extra: 1 })]) {
+      const response = await institution.post('/api/Template', { body });
+      expect(response.status, JSON.stringify(body).slice(0, 80)).to.equal(400);
+      expect(response.headers['content-type']).to.match(/application\/problem\+json/);
+    }
+    expect((await institution.post('/api/Template', { body: welcome({ Name: 'x'.repeat(50) }) })).status).to.equal(200);
+  });
+
+  it('sends a notification from a template: variables filled, built-ins per recipient, unknown variables refused', async () => {
+    const id = await create();
+    const notificationId = await postNotification(
+      institution,
+      notificationRequest({ Template: { Id: id, Variables: JSON.stringify({ customerName: 'Ana' }) }, Recipients: [{ Value: 'ana.t@example.md', Type: 'Email' }] }),
+    );
+    await eventually(() => notificationOf(institution, notificationId), statusIs('Sent'), 'the templated e-mail');
+    const [mail] = smtp.mailsTo('ana.t@example.md');
+    expect(mail.subject).to.equal('Bun venit, Ana');
+    expect(mail.html).to.match(/^<p>Dragă Ana, IDNP \{\{IDNP\}\}, azi \d{2}\.\d{2}\.\d{4}<\/p>$/);
+
+    const missing = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: id } }) });
+    expect(missing.status).to.equal(400);
+    expect(missing.json().errors['Template.Variables']).to.deep.equal(['no value for {{customerName}}']);
+    const unknown = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: '00000000-0000-4000-8000-000000000000' } }) });
+    expect(unknown.status).to.equal(400);
+    const badVariables = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: id, Variables: '[1,2]' } }) });
+    expect(badVariables.status).to.equal(400);
+  });
+
+  it('answers 401 without a registered certificate and 403 without the templates right', async () => {
+    expect((await platform.anonymous().get('/api/Template')).status).to.equal(401);
+    expect((await platform.client('demo-producer').get('/api/Template')).status).to.equal(403);
+  });
+});
