@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import { LIMITS, checkNotificationLimits, type NotificationRequest } from '../../src/notification/notification-limits';
+import { canceledEmail, requestedEmail } from '../../src/notification/processes/booking-email-content';
+import { uuidFrom } from '../../src/notification/processes/booking-email-process';
+import { builtInValues, fillContent, missingVariables, parseVariables } from '../../src/notification/template-rendering';
+
+const content = { Subject: { Ro: 'Salut {{name}}' }, Body: { Ro: 'Azi {{Date}}, {{name}}', En: 'Hi {{name}}' }, BodyShort: { Ro: '{{ name }}' } };
+const request = (overrides: Partial<NotificationRequest> = {}): NotificationRequest => ({
+  Subject: { Ro: 'S' },
+  Body: { Ro: 'B' },
+  BodyShort: { Ro: 'b' },
+  Priority: 'Medium',
+  Recipients: [{ Value: 'a@b.md', Type: 'Email' }],
+  ...overrides,
+});
+
+describe('Notifications: templates, variables and limits', () => {
+  it('fills {{Name}} placeholders in every language and leaves unknown ones', () => {
+    expect(fillContent(content, { name: 'Ana' })).to.deep.equal({ Subject: { Ro: 'Salut Ana' }, Body: { Ro: 'Azi {{Date}}, Ana', En: 'Hi Ana' }, BodyShort: { Ro: 'Ana' } });
+  });
+
+  it('names the variables a content still needs, not counting the built-in ones', () => {
+    expect(missingVariables(content, {})).to.deep.equal(['name']);
+    expect(missingVariables(content, { name: 'x' })).to.deep.equal([]);
+  });
+
+  it('reads Variables as a JSON object of scalar values and explains anything else', () => {
+    expect(parseVariables('{"a":"x","n":1,"b":true}')).to.deep.equal({ a: 'x', n: '1', b: 'true' });
+    expect(parseVariables(undefined)).to.deep.equal({});
+    expect(parseVariables('[1]')).to.be.a('string');
+    expect(parseVariables('{"a":{"b":1}}')).to.be.a('string');
+    expect(parseVariables('{oops')).to.be.a('string');
+  });
+
+  it('gives the built-in values in Chisinau time', () => {
+    const values = builtInValues(new Date('2025-07-01T21:30:00Z'), { idnp: '2000000000011', firstName: 'Ion', lastName: 'Popescu' });
+    expect(values).to.deep.equal({ Date: '02.07.2025', Time: '00:30', IDNP: '2000000000011', RecipientFirstName: 'Ion', RecipientLastName: 'Popescu' });
+  });
+
+  it('uses the e-mail subject limit unless only SMS, Viber, web push or cabinet recipients are named', () => {
+    const long = { Ro: 'x'.repeat(LIMITS.subjectForEmail + 1) };
+    expect(checkNotificationLimits(request({ Subject: long }), { ...request(), Subject: long }).errors).to.have.property('Subject.Ro');
+    const sms = request({ Subject: long, Recipients: [{ Value: '+37369000001', Type: 'SMS' }] });
+    expect(checkNotificationLimits(sms, sms).errors).to.deep.equal({});
+  });
+
+  it('keeps the booking e-mail subjects within 41 characters in every language and case', () => {
+    for (const language of ['ro', 'ru', 'en'] as const) {
+      const emails = [
+        requestedEmail({ appointmentId: 'a', status: 'Waiting', citizen: {} }, language),
+        requestedEmail({ appointmentId: 'a', status: 'Scheduled', citizen: {} }, language),
+        canceledEmail({ appointmentId: 'a', reason: 'canceled', citizen: {} }, language),
+        canceledEmail({ appointmentId: 'a', reason: 'expired', citizen: {} }, language),
+      ];
+      for (const email of emails) {
+        const subject = email.Subject.Ro && (language === 'ru' ? email.Subject.Ru : language === 'en' ? email.Subject.En : email.Subject.Ro);
+        expect([...subject!].length, subject).to.be.at.most(LIMITS.subjectForEmail);
+      }
+    }
+  });
+
+  it('escapes what citizens typed into the booking e-mail\'s HTML', () => {
+    const email = requestedEmail({ appointmentId: 'a', citizen: { firstName: '<script>', lastName: 'O\'Neil' } }, 'ro');
+    expect(email.Body.Ro).to.contain('&#60;script&#62;').and.not.to.contain('<script>');
+  });
+
+  it('derives one stable UUID per booking event', () => {
+    const id = uuidFrom('urn:md:gov:booking\nevent-1');
+    expect(id).to.equal(uuidFrom('urn:md:gov:booking\nevent-1'));
+    expect(id).not.to.equal(uuidFrom('urn:md:gov:booking\nevent-2'));
+    expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
