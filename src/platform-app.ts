@@ -8,7 +8,7 @@ import { ConsumerService } from './exchange/consumer-service';
 import { consumerRoutes } from './exchange/consumer-routes';
 import { requireExchangeClient } from './exchange/exchange-auth';
 import { EventSchemas } from './exchange/event-schemas';
-import { produceRoutes } from './exchange/produce-routes';
+import { createProduceHandler } from './exchange/produce-handler';
 import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket } from './exchange/websocket';
@@ -91,8 +91,6 @@ export async function startPlatform(
   app.set('query parser', 'extended');
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
-  exchange.use(produceRoutes('/ce/produce', 'standard', { publisher, config: config.exchange, clock }));
-  exchange.use(produceRoutes('/ce/tools/produce', 'test', { publisher, config: config.exchange, clock }));
   exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf }));
   exchange.use(
     consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
@@ -107,7 +105,10 @@ export async function startPlatform(
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
 
-  const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false }, app);
+  const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger });
+  const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false }, (request, response) => {
+    if (!produce(request, response)) app(request, response);
+  });
   server.keepAliveTimeout = 65_000;
   attachWebSocket(server, { registry, consumers, publisher, config: config.exchange, clock, logger });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

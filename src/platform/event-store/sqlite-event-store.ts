@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (dedupe_key)
 );
 CREATE INDEX IF NOT EXISTS events_by_kind ON events (kind, position);
+CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
 `;
 
 /**

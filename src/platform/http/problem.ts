@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ProblemError } from '../errors';
 import type { Logger } from '../logger';
@@ -39,32 +40,46 @@ export const notFoundHandler: RequestHandler = (request, response) => {
   sendProblem(response, { status: 404, title: 'Not Found', detail: `no resource at ${request.method} ${request.path}`, instance: request.path });
 };
 
+/**
+ * The problem for any error: a ProblemError says its own status; body-parser style errors with a 4xx
+ * status keep it; anything else is a 500 whose details stay in the log.
+ */
+export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'>; headers: Record<string, string>; unexpected: boolean } {
+  if (error instanceof ProblemError) {
+    return { problem: { status: error.status, title: error.title, detail: error.detail, errors: error.errors }, headers: error.headers, unexpected: false };
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { problem: { status, title: 'Bad Request', detail: String((error as Error).message ?? 'invalid request') }, headers: {}, unexpected: false };
+  }
+  return {
+    problem: { status: 500, title: 'Internal Server Error', detail: 'an unexpected error occurred; quote the traceId when reporting it' },
+    headers: {},
+    unexpected: true,
+  };
+}
+
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   return (error, request, response, _next) => {
     if (response.headersSent) {
       response.destroy();
       return;
     }
-    if (error instanceof ProblemError) {
-      for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
-      sendProblem(response, {
-        status: error.status,
-        title: error.title,
-        detail: error.detail,
-        errors: error.errors,
-        instance: request.originalUrl.split('?')[0],
-      });
-      return;
-    }
-    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) logger.error({ err: error, traceId: traceIdOf(response), path: request.path }, 'unhandled error');
-    sendProblem(response, {
-      status,
-      title: status === 500 ? 'Internal Server Error' : 'Bad Request',
-      detail: status === 500 ? 'an unexpected error occurred; quote the traceId when reporting it' : String(error?.message ?? 'invalid request'),
-      instance: request.originalUrl.split('?')[0],
-    });
+    const { problem, headers, unexpected } = problemFor(error);
+    if (unexpected) logger.error({ err: error, traceId: traceIdOf(response), path: request.path }, 'unhandled error');
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    sendProblem(response, { ...problem, instance: request.originalUrl.split('?')[0] });
   };
+}
+
+/** The same problem details on a plain Node response (the routes that bypass Express). */
+export function writeProblem(response: ServerResponse, error: unknown, instance: string, logger: Logger): void {
+  const { problem, headers, unexpected } = problemFor(error);
+  const traceId = randomUUID();
+  if (unexpected) logger.error({ err: error, traceId, path: instance }, 'unhandled error');
+  const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, ...problem, instance, traceId });
+  response.writeHead(problem.status, { ...headers, 'content-type': 'application/problem+json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.end(body);
 }
 
 /** Wraps an async route so its rejection reaches the problem handler (and a returned value is ignored). */

@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExchangeConfig } from '../config';
+import type { Clock } from '../platform/clock';
+import { badRequest, notFound } from '../platform/errors';
+import type { EventKind } from '../platform/event-store/event-store';
+import { writeProblem } from '../platform/http/problem';
+import { readBody, readJson } from '../platform/http/read-body';
+import { identifyCaller } from '../platform/identity/authenticate';
+import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
+import type { Logger } from '../platform/logger';
+import { identityProblem } from './exchange-auth';
+import { normalizeRaw, normalizeStructured, type NormalizeContext, type Normalized } from './incoming-event';
+import type { Publisher } from './publisher';
+
+export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger };
+type Mode = 'raw' | 'event' | 'events';
+
+const PRODUCE_PATH = /^\/ce\/(produce|tools\/produce)\/(raw|event|events)$/;
+const MEDIA_TYPES: Record<Exclude<Mode, 'raw'>, string> = {
+  event: 'application/cloudevents+json',
+  events: 'application/cloudevents-batch+json',
+};
+
+/**
+ * The produce endpoints as a plain Node handler in front of Express: this is the exchange's hot path, and
+ * Express's per-request work cost more CPU than everything else a produce does (docs/decisions.md).
+ * /ce/produce/* stores producers' events; /ce/tools/produce/* a consumer's test events to itself.
+ * Returns false for any other request, which then goes to Express. 202 is sent after the commit.
+ */
+export function createProduceHandler(deps: ProduceDeps) {
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    const path = (request.url ?? '').split('?')[0];
+    const match = PRODUCE_PATH.exec(path);
+    if (!match) return false;
+    const kind: EventKind = match[1] === 'produce' ? 'standard' : 'test';
+    produce(request, kind, match[2] as Mode, deps).then(
+      () => {
+        response.writeHead(202, { 'content-length': 0 });
+        response.end();
+      },
+      (error) => {
+        request.resume();
+        writeProblem(response, error, path, deps.logger);
+      },
+    );
+    return true;
+  };
+}
+
+async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps): Promise<void> {
+  if (request.method !== 'POST') throw notFound(`no resource at ${request.method} ${request.url}`);
+  const identity = identifyCaller(request, deps.registry);
+  const problem = identityProblem(identity);
+  if (problem) throw problem;
+  const client = (identity as { client: ClientDefinition }).client;
+  const context: NormalizeContext = { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs };
+  await deps.publisher.publish(client, await readEvents(request, mode, context, deps.config.maxRequestBytes), kind);
+}
+
+async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number): Promise<Normalized[]> {
+  if (mode === 'raw') return [normalizeRaw(request.headers, await readBody(request, limit), context)];
+  const expected = MEDIA_TYPES[mode];
+  const actual = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (actual !== expected) throw badRequest(`Content-Type must be ${expected}`, { 'content-type': [`must be ${expected}`] });
+  const body = await readJson(request, limit);
+  if (mode === 'event') return [normalizeStructured(body, context)];
+  if (!Array.isArray(body)) throw badRequest('a batch must be a JSON array of events');
+  return body.map((candidate) => normalizeStructured(candidate, context));
+}
