@@ -18,7 +18,7 @@ import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, bookingEmailHandler } from
 import { LogFollower } from './processes/log-follower';
 import { NotificationDispatcher } from './processes/notification-dispatcher';
 import { RecipientResolver } from './recipient-resolver';
-import { embeddedRegistries } from './registries/embedded-registries';
+import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
 import { templateRoutes } from './template-routes';
 
 export type RunningNotificationService = {
@@ -55,7 +55,7 @@ export function createNotificationModule() {
         'Web push': gateway(settings.gateways.webPush),
         Cabinet: new CabinetChannel(),
       };
-      const { contacts, identities } = embeddedRegistries(settings.registryFile);
+      const { contacts, identities } = registriesFor(settings, deps);
       const dispatcher = settings.dispatcherEnabled
         ? new NotificationDispatcher({ ...deps, settings, service, channels, resolver: new RecipientResolver(contacts, identities), attachments })
         : undefined;
@@ -83,6 +83,17 @@ export function createNotificationModule() {
     },
   };
   return module;
+}
+
+/**
+ * The demo registries belong to the embedded profile; with production stores and no registry file the
+ * registries are empty (no adapter to the state registries exists yet) and only direct contacts work.
+ */
+function registriesFor(settings: NotificationSettings, deps: ServiceDeps) {
+  if (settings.registryFile) return embeddedRegistries(settings.registryFile);
+  if (!deps.config.mongodbUrl && !deps.config.eventStoreUrl) return embeddedRegistries();
+  deps.logger.warn('notification: no NOTIFY_REGISTRY_FILE with production stores; IDNP and IDNO recipients cannot be resolved');
+  return embeddedRegistries(EMPTY_REGISTRIES);
 }
 
 export const notificationModule = createNotificationModule();

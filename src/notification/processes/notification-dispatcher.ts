@@ -9,11 +9,11 @@ import type { AttachmentStore } from '../attachment-store';
 import { PermanentChannelError, TemporaryChannelError, type ChannelAdapter } from '../channels/channel';
 import type { SendOutcome } from '../notification-commands';
 import { StepNotApplicableError } from '../notification-errors';
-import { NOTIFICATION_EVENT_TYPES, type MessageSendStarted, type NotificationEvent } from '../notification-events';
+import { NOTIFICATION_ACCEPTED, NOTIFICATION_EVENT_TYPES, type MessageSendStarted, type NotificationAccepted, type NotificationEvent } from '../notification-events';
 import type { NotificationService } from '../notification-service';
 import { retryDelayMs, type NotificationSettings } from '../notification-settings';
-import { evolveNotification, initialNotificationState, type MessageState, type NotificationState } from '../notification-state';
-import type { Channel } from '../notification-vocabulary';
+import { evolveNotification, initialNotificationState, notificationStatus, type MessageState, type NotificationState } from '../notification-state';
+import type { Channel, Priority } from '../notification-vocabulary';
 import type { RecipientResolver } from '../recipient-resolver';
 import { notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
 import { planNextStep } from './dispatch-plan';
@@ -22,6 +22,7 @@ import { renderMessage } from './message-rendering';
 export const DISPATCHER = 'notification-dispatcher';
 const OPEN_STATUSES = ['Pending', 'Resolving', 'Sending', 'Cancelling'];
 const MAX_STEPS = 1000;
+const PRIORITY_ORDER: Record<Priority, number> = { High: 0, Medium: 1, Low: 2 };
 
 export type DispatcherDeps = {
   events: EventStore;
@@ -53,6 +54,8 @@ export class NotificationDispatcher {
   private readonly dirty = new Set<string>();
   private readonly sending = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** High before Medium before Low when several notifications wait */
+  private readonly priorities = new Map<string, Priority>();
   private position = 0;
   private running = false;
   private pass: Promise<void> | null = null;
@@ -65,7 +68,7 @@ export class NotificationDispatcher {
     const head = await this.deps.events.headPosition();
     await this.deps.projections.waitFor(head);
     const open = await this.deps.documents.collection<NotificationDocument>(NOTIFICATIONS).find({ Status: { $in: OPEN_STATUSES } });
-    for (const document of open) this.dirty.add(document._id);
+    for (const document of open) this.mark(document._id, document.state.accepted?.priority);
     this.position = head;
     this.running = true;
     this.unsubscribe = this.deps.events.onAppended(() => this.wake());
@@ -105,7 +108,8 @@ export class NotificationDispatcher {
   private async run() {
     await this.collectFromLog();
     while (this.running && this.dirty.size > 0) {
-      const batch = [...this.dirty];
+      const rank = (id: string) => PRIORITY_ORDER[this.priorities.get(id) ?? 'Medium'];
+      const batch = [...this.dirty].sort((a, b) => rank(a) - rank(b));
       this.dirty.clear();
       let next = 0;
       const worker = async () => {
@@ -119,10 +123,18 @@ export class NotificationDispatcher {
   private async collectFromLog() {
     for (;;) {
       const events = await this.deps.events.readAll({ after: this.position, limit: 1000, filter: { types: NOTIFICATION_EVENT_TYPES } });
-      for (const stored of events) this.dirty.add(notificationIdOfStream(stored.streamId));
+      for (const stored of events) {
+        const priority = stored.event.type === NOTIFICATION_ACCEPTED ? (stored.event.data as NotificationAccepted['data']).priority : undefined;
+        this.mark(notificationIdOfStream(stored.streamId), priority);
+      }
       if (events.length > 0) this.position = events[events.length - 1].position;
       if (events.length < 1000) return;
     }
+  }
+
+  private mark(notificationId: string, priority?: Priority) {
+    this.dirty.add(notificationId);
+    if (priority) this.priorities.set(notificationId, priority);
   }
 
   private async advanceSafely(notificationId: string) {
@@ -141,6 +153,7 @@ export class NotificationDispatcher {
       try {
         switch (next.kind) {
           case 'idle':
+            if (notificationStatus(state).status !== 'Sending') this.priorities.delete(notificationId);
             return;
           case 'wait':
             this.schedule(notificationId, next.until);

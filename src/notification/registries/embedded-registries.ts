@@ -11,6 +11,7 @@ type RegistryFile = {
 };
 
 export const DEMO_REGISTRIES = new URL('./demo-registries.json', import.meta.url);
+export const EMPTY_REGISTRIES = new URL('./empty-registries.json', import.meta.url);
 
 /** The registries of the embedded profile: one JSON file (NOTIFY_REGISTRY_FILE, demo data by default). */
 export function embeddedRegistries(path: string | URL = DEMO_REGISTRIES): { contacts: ContactRegistry; identities: IdentityRegistry } {
