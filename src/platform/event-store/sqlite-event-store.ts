@@ -1,24 +1,21 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   DuplicateEventConflictError,
   ExpectedRevisionConflictError,
-  revisionMatches,
   type AppendResult,
   type EventStore,
-  type ExpectedRevision,
   type LogFilter,
-  type NewEvent,
   type StoredEvent,
 } from './event-store';
 import { identityOf } from './event-identity';
+import { LOG_SCHEMA, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
 
-type PendingAppend = {
-  streamId: string;
-  events: NewEvent[];
-  expectedRevision: ExpectedRevision;
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
-};
+type PendingAppend = { wire: WireAppend; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
+type WriterReply = { id: number; outcomes?: WireOutcome[]; head?: number; failure?: string };
 
 type EventRow = {
   position: number;
@@ -30,136 +27,80 @@ type EventRow = {
   event: string;
 };
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position     INTEGER PRIMARY KEY,
-  stream_id    TEXT    NOT NULL,
-  revision     INTEGER NOT NULL,
-  kind         TEXT    NOT NULL,
-  producer     TEXT    NOT NULL,
-  type         TEXT    NOT NULL,
-  dedupe_key   TEXT    NOT NULL,
-  content_hash TEXT    NOT NULL,
-  recorded_at  TEXT    NOT NULL,
-  event        TEXT    NOT NULL,
-  UNIQUE (stream_id, revision),
-  UNIQUE (dedupe_key)
-);
-CREATE INDEX IF NOT EXISTS events_by_kind ON events (kind, position);
-CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
-`;
-
 /**
  * The embedded event log: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
- * before its promise resolves. Appends that arrive in the same turn of the event loop are committed
- * together (group commit): one fsync serves many requests, each in its own savepoint, so one
- * append's conflict never undoes another's.
+ * before its promise resolves. A writer thread owns the write connection: appends that arrive while a
+ * commit is under way form the next group and are committed together (group commit: one fsync for many
+ * requests, each append in its own savepoint). Reads run here, on a second connection.
  */
 export function openSqliteEventStore(path: string): EventStore {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
+  db.exec(LOG_SCHEMA);
+  const selectStream = db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
+  let head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()?.head ?? 0;
 
-  const currentRevision = db.prepare<[string], { revision: number | null }>(
-    'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
-  );
-  const findByKey = db.prepare<[string], { position: number; content_hash: string }>(
-    'SELECT position, content_hash FROM events WHERE dedupe_key = ?',
-  );
-  const insert = db.prepare(
-    `INSERT INTO events (stream_id, revision, kind, producer, type, dedupe_key, content_hash, recorded_at, event)
-     VALUES (@streamId, @revision, @kind, @producer, @type, @dedupeKey, @contentHash, @recordedAt, @event)`,
-  );
-  const selectStream = db.prepare<[string, number], EventRow>(
-    'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision',
-  );
-  const selectHead = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events');
-
+  const writer = startWriter(path);
   const listeners = new Set<(head: number) => void>();
+  const inFlight = new Map<number, PendingAppend[]>();
   let queue: PendingAppend[] = [];
-  let flushScheduled = false;
-  let head = selectHead.get()?.head ?? 0;
+  let nextId = 1;
+  let sendScheduled = false;
+  let broken: Error | null = null;
 
-  const appendOne = db.transaction((item: PendingAppend): AppendResult => {
-    const actual = currentRevision.get(item.streamId)?.revision ?? -1;
-    if (!revisionMatches(item.expectedRevision, actual)) {
-      throw new ExpectedRevisionConflictError(item.streamId, item.expectedRevision, actual);
-    }
-    const recordedAt = new Date().toISOString();
-    const positions: number[] = [];
-    const keysInThisAppend = new Map<string, string>();
-    let revision = actual;
-    let duplicates = 0;
-    let lastPosition = 0;
-    for (const newEvent of item.events) {
-      const { dedupeKey, contentHash } = identityOf(newEvent);
-      const earlier = keysInThisAppend.get(dedupeKey);
-      const stored = earlier === undefined ? findByKey.get(dedupeKey) : undefined;
-      const knownHash = earlier ?? stored?.content_hash;
-      if (knownHash !== undefined) {
-        if (knownHash !== contentHash) throw new DuplicateEventConflictError(dedupeKey);
-        duplicates += 1;
-        if (stored) lastPosition = Math.max(lastPosition, stored.position);
-        continue;
-      }
-      revision += 1;
-      const info = insert.run({
-        streamId: item.streamId,
-        revision,
-        kind: newEvent.kind ?? 'standard',
-        producer: newEvent.producer,
-        type: newEvent.event.type,
-        dedupeKey,
-        contentHash,
-        recordedAt,
-        event: JSON.stringify(newEvent.event),
-      });
-      const position = Number(info.lastInsertRowid);
-      positions.push(position);
-      lastPosition = position;
-      keysInThisAppend.set(dedupeKey, contentHash);
-    }
-    return { nextRevision: revision, positions, duplicates, lastPosition };
-  });
-
-  const commitGroup = db.transaction((items: PendingAppend[]) =>
-    items.map((item) => {
-      try {
-        return { ok: true as const, result: appendOne(item) };
-      } catch (error) {
-        return { ok: false as const, error };
-      }
-    }),
-  );
-
-  function flush() {
-    flushScheduled = false;
-    const items = queue;
+  function send() {
+    sendScheduled = false;
+    if (queue.length === 0 || inFlight.size > 0) return;
+    const group = queue;
     queue = [];
-    let outcomes: ReturnType<typeof commitGroup>;
-    try {
-      outcomes = commitGroup(items);
-    } catch (error) {
-      for (const item of items) item.reject(error);
-      return;
-    }
-    head = selectHead.get()?.head ?? head;
-    outcomes.forEach((outcome, index) => {
-      if (outcome.ok) items[index].resolve(outcome.result);
-      else items[index].reject(outcome.error);
-    });
-    for (const listener of listeners) listener(head);
+    const id = nextId++;
+    inFlight.set(id, group);
+    writer.postMessage({ id, appends: group.map((pending) => pending.wire) });
   }
+
+  writer.on('message', (reply: WriterReply) => {
+    const group = inFlight.get(reply.id);
+    inFlight.delete(reply.id);
+    if (!group) return;
+    if (reply.failure !== undefined) {
+      for (const pending of group) pending.reject(new Error(`the event log could not commit: ${reply.failure}`));
+    } else {
+      head = Math.max(head, reply.head ?? head);
+      reply.outcomes!.forEach((outcome, index) => {
+        if (outcome.ok) group[index].resolve(outcome.result);
+        else group[index].reject(toError(outcome.error));
+      });
+      for (const listener of listeners) listener(head);
+    }
+    send();
+  });
+  writer.on('error', (error) => {
+    broken = error;
+    for (const pending of [...[...inFlight.values()].flat(), ...queue]) pending.reject(error);
+    inFlight.clear();
+    queue = [];
+  });
 
   return {
     append(streamId, events, options = {}) {
+      if (broken) return Promise.reject(broken);
+      const wire: WireAppend = {
+        streamId,
+        expectedRevision: options.expectedRevision ?? 'any',
+        events: events.map((newEvent) => ({
+          json: JSON.stringify(newEvent.event),
+          type: newEvent.event.type,
+          kind: newEvent.kind ?? 'standard',
+          producer: newEvent.producer,
+          ...identityOf(newEvent),
+        })),
+      };
       return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ streamId, events, expectedRevision: options.expectedRevision ?? 'any', resolve, reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
+        queue.push({ wire, resolve, reject });
+        if (!sendScheduled && inFlight.size === 0) {
+          sendScheduled = true;
+          setImmediate(send);
         }
       });
     },
@@ -183,11 +124,49 @@ export function openSqliteEventStore(path: string): EventStore {
     },
 
     async close() {
-      if (queue.length > 0) flush();
+      while (queue.length > 0 || inFlight.size > 0) {
+        if (broken) break;
+        send();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       listeners.clear();
+      await new Promise<void>((resolve) => {
+        writer.once('exit', () => resolve());
+        writer.postMessage('close');
+      });
       db.close();
     },
   };
+}
+
+/**
+ * The writer thread runs TypeScript like the rest. Node 20 does not carry a --import loader into worker
+ * threads, so the worker registers tsx itself before importing its module.
+ */
+function startWriter(path: string): Worker {
+  const module = new URL('./sqlite-log-writer.worker.ts', import.meta.url).href;
+  const tsxApi = esmEntryOf('tsx', './esm/api');
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: { path } });
+}
+
+/** The ESM file a package exports under a subpath, read from its package.json export map. */
+function esmEntryOf(packageName: string, subpath: string): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const entry = require(manifestPath).exports[subpath].import;
+  return pathToFileURL(join(dirname(manifestPath), typeof entry === 'string' ? entry : entry.default)).href;
+}
+
+function toError(error: WireError): Error {
+  switch (error.name) {
+    case 'ExpectedRevisionConflictError':
+      return new ExpectedRevisionConflictError(error.streamId, error.expected, error.actual);
+    case 'DuplicateEventConflictError':
+      return new DuplicateEventConflictError(error.dedupeKey);
+    default:
+      return new Error(error.message);
+  }
 }
 
 function readAllQuery(after: number, limit: number, filter: LogFilter = {}) {
