@@ -16,6 +16,8 @@ export type TestPlatformOptions = {
   extraClients?: ClientDefinition[];
   clock?: Clock;
   env?: Record<string, string>;
+  /** load the services' development data (off by default: a test brings the data it needs) */
+  seedDevelopmentData?: boolean;
 };
 
 /**
@@ -104,7 +106,11 @@ export class TestPlatform {
       ...this.options.env,
     });
     config.exchange = { ...config.exchange, pollTimeoutMs: 1000, ...this.options.exchange };
-    this.platform = await startPlatform(config, { logger: createLogger('silent'), clock: this.options.clock });
+    this.platform = await startPlatform(config, {
+      logger: createLogger('silent'),
+      clock: this.options.clock,
+      seedDevelopmentData: this.options.seedDevelopmentData ?? false,
+    });
     for (const client of this.clients) client.close();
     this.clients = [];
   }
