@@ -1,0 +1,64 @@
+import type { Projection } from '../../src/platform/projections/projection';
+import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/appointment-events';
+import {
+  REQUEST_ABANDONED,
+  REQUEST_ACCEPTED,
+  REQUEST_RECEIVED,
+  REQUEST_REFUSED,
+  type RequestReceived,
+} from '../../src/booking/request/request-events';
+import { hasFields, isBookingEvent } from './booking-events';
+import { BookingCollections } from './collections';
+
+/**
+ * Booking requests still in flight, for the recovery that finishes or abandons a request whose process
+ * stopped half way: received but never decided, or accepted with appointments not all written yet.
+ */
+export type RequestDocument = {
+  _id: string;
+  status: 'received' | 'accepted' | 'refused' | 'abandoned';
+  receivedAt: string;
+  decidedAt: string | null;
+  /** appointments of an accepted request not yet written */
+  pendingAppointments: number;
+};
+
+export const requestsProjection: Projection = {
+  name: 'booking-requests',
+  eventTypes: [REQUEST_RECEIVED, REQUEST_ACCEPTED, REQUEST_REFUSED, REQUEST_ABANDONED, APPOINTMENT_REQUESTED],
+  collections: [BookingCollections.requests],
+  indexes: [{ collection: BookingCollections.requests, keys: { status: 1, receivedAt: 1 } }],
+  async apply(stored, session) {
+    const required = stored.event.type === REQUEST_RECEIVED ? ['requestId', 'receivedAt', 'appointments'] : ['requestId'];
+    if (!isBookingEvent(stored) || !hasFields(stored.event.data, ...required)) return;
+    const requests = session.collection<RequestDocument>(BookingCollections.requests);
+    const data = stored.event.data as { requestId: string };
+    const decidedAt = new Date(stored.event.time).toISOString();
+    switch (stored.event.type) {
+      case REQUEST_RECEIVED: {
+        const received = stored.event.data as RequestReceived;
+        const document: RequestDocument = {
+          _id: received.requestId,
+          status: 'received',
+          receivedAt: new Date(received.receivedAt).toISOString(),
+          decidedAt: null,
+          pendingAppointments: received.appointments.length,
+        };
+        await requests.replaceOne({ _id: received.requestId }, document, { upsert: true });
+        return;
+      }
+      case REQUEST_ACCEPTED:
+        await requests.updateOne({ _id: data.requestId }, { $set: { status: 'accepted', decidedAt } });
+        return;
+      case REQUEST_REFUSED:
+        await requests.updateOne({ _id: data.requestId }, { $set: { status: 'refused', decidedAt, pendingAppointments: 0 } });
+        return;
+      case REQUEST_ABANDONED:
+        await requests.updateOne({ _id: data.requestId }, { $set: { status: 'abandoned', decidedAt, pendingAppointments: 0 } });
+        return;
+      case APPOINTMENT_REQUESTED:
+        await requests.updateOne({ _id: (stored.event.data as AppointmentRequested).requestId }, { $inc: { pendingAppointments: -1 } });
+        return;
+    }
+  },
+};
