@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { toDomainEvent } from '../../platform/decider';
+import { ProblemError } from '../../platform/errors';
+import type { Actor } from '../appointment/appointment-commands';
+import { appointmentDecider } from '../appointment/appointment-decider';
+import type { AppointmentRequested } from '../appointment/appointment-events';
+import { SlotUnavailableError } from '../ledger/ledger-decider';
+import type { Language } from '../messages';
+import { ruleProblem, validationProblem } from '../problems';
+import { RequestClosedError, requestDecider, type RequestCommand, type RequestState } from '../request/request-decider';
+import type { RequestEvent } from '../request/request-events';
+import { appointmentStreamId, nameUuid, requestStreamId } from '../streams';
+import { execute, type BookingContext } from './booking-context';
+import { planAppointments, type CitizenRequest } from './booking-plan';
+import { successModel, type SuccesAppointmentRequestModel } from './booking-response';
+import { userAccessTokenOf } from './person-tokens';
+import { ledgerGroups, releaseRequest, reserveCommand, unavailableNow, type LedgerGroup } from './slot-reservations';
+
+export type BookingInput = { citizens: CitizenRequest[]; actor: Actor; language: Language; idempotencyKey: string | null; bodyHash: string };
+
+/**
+ * POST /v2/appointments/request. A request is accepted whole or refused whole: its plan is recorded, its
+ * slot ledgers are reserved in a fixed order (released again if one refuses), then the request is accepted
+ * and its appointments written. Under an Idempotency-Key a retry gets the first answer.
+ */
+export async function bookAppointments(context: BookingContext, input: BookingInput): Promise<SuccesAppointmentRequestModel> {
+  if (!input.idempotencyKey) return book(context, input, randomUUID());
+  const requestId = nameUuid('idempotency', input.actor.clientId, input.idempotencyKey);
+  return context.locks.run(`request:${requestId}`, async () => {
+    const earlier = await loadRequest(context, requestId);
+    return earlier.status === 'none' ? book(context, input, requestId) : replay(context, earlier, input);
+  });
+}
+
+async function book(context: BookingContext, input: BookingInput, requestId: string): Promise<SuccesAppointmentRequestModel> {
+  const producer = input.actor.clientId;
+  const now = context.clock.now();
+  const plan = await planAppointments(context, input.citizens, { actor: input.actor, language: input.language, now });
+  const groups = ledgerGroups(plan);
+  const full = await unavailableNow(context, groups, requestId);
+  if (full.length) throw validationProblem(input.language, full);
+
+  const tokens = new Map<string, string>();
+  for (const identifier of new Set(plan.map((item) => item.userIdentifier))) tokens.set(identifier, await userAccessTokenOf(context, identifier, producer));
+  const appointments: AppointmentRequested[] = plan.map((item) => ({ ...item.requested, requestId, userAccessToken: tokens.get(item.userIdentifier)! }));
+
+  const onRequest = (command: RequestCommand) => execute(context, requestStreamId(requestId), requestDecider, command, producer);
+  const receivedAt = now.toISOString();
+  const ledgers = groups.map(({ locationId, date }) => ({ locationId, date }));
+  await onRequest({ type: 'receive', data: { requestId, requestedBy: producer, bodyHash: input.bodyHash, withIdempotencyKey: Boolean(input.idempotencyKey), ledgers, appointments, receivedAt } }).catch(
+    (error) => {
+      throw error instanceof RequestClosedError ? ruleProblem(input.language, 409, 'idempotencyKeyInProgress') : error;
+    },
+  );
+  await reserveAll(context, groups, requestId, input, onRequest);
+
+  const response = successModel(appointments);
+  try {
+    await onRequest({ type: 'accept', data: { requestId, response, acceptedAt: context.clock.now().toISOString() } });
+  } catch (error) {
+    // only a request stalled past the recovery's grace period is abandoned under our feet
+    throw error instanceof RequestClosedError ? ruleProblem(input.language, 409, 'requestAbandoned') : error;
+  }
+  await context.projections.waitFor(await writeAppointments(context, appointments, producer));
+  return response;
+}
+
+async function reserveAll(context: BookingContext, groups: LedgerGroup[], requestId: string, input: BookingInput, onRequest: (command: RequestCommand) => Promise<unknown>) {
+  const reserved: LedgerGroup[] = [];
+  try {
+    for (const group of groups) {
+      await context.ledgers.handle(group.streamId, reserveCommand(group, requestId), input.actor.clientId);
+      reserved.push(group);
+    }
+  } catch (error) {
+    await releaseRequest(context, reserved, requestId, 'request-refused', input.actor.clientId);
+    if (!(error instanceof SlotUnavailableError)) throw error;
+    const problem = validationProblem(input.language, [{ field: groups[reserved.length].items[error.itemIndex].field, key: error.reason }]);
+    const stored = { status: problem.status, title: problem.title, detail: problem.detail, errors: problem.errors };
+    await onRequest({ type: 'refuse', data: { requestId, problem: stored, refusedAt: context.clock.now().toISOString() } }).catch(() => undefined);
+    throw problem;
+  }
+}
+
+/** Writes the appointments of an accepted request; those already written are left as they are. */
+export async function writeAppointments(context: BookingContext, appointments: AppointmentRequested[], producer: string): Promise<number> {
+  const results = await Promise.all(
+    appointments.map((data) => execute(context, appointmentStreamId(data.appointmentId), appointmentDecider, { type: 'request', data }, producer)),
+  );
+  return Math.max(0, ...results.map((result) => result.lastPosition));
+}
+
+export async function loadRequest(context: BookingContext, requestId: string): Promise<RequestState> {
+  const history = await context.events.readStream(requestStreamId(requestId));
+  return history.map(toDomainEvent<RequestEvent>).reduce(requestDecider.evolve, requestDecider.initialState());
+}
+
+async function replay(context: BookingContext, earlier: RequestState, input: BookingInput): Promise<SuccesAppointmentRequestModel> {
+  const received = earlier.received!;
+  if (received.bodyHash !== input.bodyHash) throw ruleProblem(input.language, 400, 'idempotencyKeyReused', {}, 'Idempotency-Key');
+  switch (earlier.status) {
+    case 'accepted':
+      await context.projections.waitFor(await writeAppointments(context, received.appointments, received.requestedBy));
+      return earlier.accepted!.response as SuccesAppointmentRequestModel;
+    case 'refused': {
+      const { status, title, detail, errors } = earlier.refused!.problem;
+      throw new ProblemError(status, title, detail, errors);
+    }
+    case 'abandoned':
+      throw ruleProblem(input.language, 409, 'requestAbandoned');
+    default:
+      throw ruleProblem(input.language, 409, 'idempotencyKeyInProgress');
+  }
+}

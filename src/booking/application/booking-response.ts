@@ -1,0 +1,38 @@
+import type { AppointmentRequested } from '../appointment/appointment-events';
+import type { Resource } from '../reference/reference-types';
+
+/** SuccesAppointmentRequestModel (the seed's spelling) and its AppointmentRequestResultModel entries. */
+export type AppointmentRequestResultModel = {
+  id: string;
+  userAccessToken: string | null;
+  locationName: Resource;
+  locationAddress: string | null;
+  email: string | null;
+  calendarName: Resource;
+  slotStart: string;
+  slotEnd: string;
+  hoursUntilConfirmationDeadline: number;
+};
+
+export type SuccesAppointmentRequestModel = {
+  userAccessToken: string | null;
+  appointmentRequestResultModels: AppointmentRequestResultModel[];
+};
+
+/** The request-level token is the first citizen's: the person who made the request. */
+export function successModel(appointments: AppointmentRequested[]): SuccesAppointmentRequestModel {
+  return {
+    userAccessToken: appointments[0]?.userAccessToken ?? null,
+    appointmentRequestResultModels: appointments.map((appointment) => ({
+      id: appointment.appointmentId,
+      userAccessToken: appointment.userAccessToken,
+      locationName: appointment.locationName,
+      locationAddress: appointment.locationAddress,
+      email: appointment.citizen.email ?? null,
+      calendarName: appointment.calendarName,
+      slotStart: appointment.slot.start,
+      slotEnd: appointment.slot.end,
+      hoursUntilConfirmationDeadline: appointment.hoursUntilConfirmationDeadline,
+    })),
+  };
+}

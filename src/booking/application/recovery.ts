@@ -1,0 +1,71 @@
+import { BookingCollections } from '../../../projections/booking/collections';
+import type { AppointmentDocument } from '../../../projections/booking/appointments';
+import type { RequestDocument } from '../../../projections/booking/requests';
+import { AppointmentStatus } from '../appointment/appointment-commands';
+import { requestDecider } from '../request/request-decider';
+import { requestStreamId } from '../streams';
+import { execute, type BookingContext } from './booking-context';
+import { loadRequest, writeAppointments } from './book-appointments';
+import { expireAppointment, releaseSlot } from './appointment-lifecycle';
+import { releaseRequest } from './slot-reservations';
+
+const PRODUCER = 'booking-scheduler';
+const BATCH = 200;
+
+/**
+ * Timed and repair work, driven by the read models so that it survives restarts:
+ * - Waiting appointments past their confirmation deadline are canceled as expired;
+ * - a canceled appointment whose slot was not given back (the process stopped in between) gives it back;
+ * - a request received but never decided within the grace period is abandoned and its holds released;
+ * - an accepted request whose appointments were not all written gets them written (rolled forward).
+ */
+export async function sweep(context: BookingContext, options: { graceMs: number; startup: boolean }): Promise<void> {
+  const now = context.clock.now();
+  const before = new Date(now.getTime() - options.graceMs).toISOString();
+  const appointments = context.documents.collection<AppointmentDocument>(BookingCollections.appointments);
+  const requests = context.documents.collection<RequestDocument>(BookingCollections.requests);
+
+  // one item that fails (and is logged) does not hold up the others
+  const each = async <T extends { _id: string }>(items: T[], work: (item: T) => Promise<unknown>) => {
+    for (const item of items) await work(item).catch((error) => context.logger.error({ err: error, id: item._id }, 'booking sweep: item failed'));
+  };
+
+  const due = await appointments.find({ status: AppointmentStatus.Waiting, confirmationDeadline: { $lte: now.toISOString() } }, { sort: { confirmationDeadline: 1 }, limit: BATCH });
+  await each(due, (appointment) => expireAppointment(context, appointment._id));
+
+  const leaked = await appointments.find({ status: AppointmentStatus.Canceled, slotReleased: false, canceledAt: { $lte: before } }, { limit: BATCH });
+  await each(leaked, (appointment) =>
+    releaseSlot(context, { appointmentId: appointment._id, locationId: appointment.locationId, slotDate: appointment.slotDate, reason: appointment.cancelReason === 'expired' ? 'expired' : 'canceled' }, PRODUCER),
+  );
+
+  const stalled = await requests.find({ status: 'received', receivedAt: { $lte: before } }, { limit: BATCH });
+  await each(stalled, (request) => abandon(context, request._id, now));
+
+  const unfinished = await requests.find({ status: 'accepted', pendingAppointments: { $gt: 0 }, decidedAt: { $lte: before } }, { limit: BATCH });
+  await each(unfinished, async (request) => {
+    const state = await loadRequest(context, request._id);
+    if (state.received) await writeAppointments(context, state.received.appointments, PRODUCER);
+  });
+
+  // holds of a request abandoned just before a crash: releasing again changes nothing when they are gone
+  if (options.startup) {
+    await each(await requests.find({ status: 'abandoned' }, {}), async (request) => {
+      const state = await loadRequest(context, request._id);
+      if (state.received) await releaseRequest(context, state.received.ledgers, request._id, 'request-abandoned', PRODUCER);
+    });
+  }
+  // the next sweep (and the first request after a start) sees what this one did; bounded, because a
+  // projection of another service that is stuck must not stop this one (nor the platform's shutdown)
+  const head = await context.events.headPosition();
+  await Promise.race([context.projections.waitFor(head), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+}
+
+async function abandon(context: BookingContext, requestId: string, now: Date) {
+  const result = await execute(context, requestStreamId(requestId), requestDecider, { type: 'abandon', data: { requestId, reason: 'not decided within the grace period', abandonedAt: now.toISOString() } }, PRODUCER);
+  const state = await loadRequest(context, requestId);
+  if (result.events.length > 0 && state.received) {
+    await releaseRequest(context, state.received.ledgers, requestId, 'request-abandoned', PRODUCER);
+  } else if (state.status === 'accepted' && state.received) {
+    await writeAppointments(context, state.received.appointments, PRODUCER);
+  }
+}

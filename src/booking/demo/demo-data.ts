@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { NO_STREAM } from '../../platform/event-store/event-store';
+import { toCloudEvent } from '../../platform/decider';
+import type { BookingContext } from '../application/booking-context';
+import { importReferenceData, type ReferenceImport } from '../application/reference-import';
+import { validateBody } from '../validation';
+import { BOOKING_SOURCE, DEMO_DATA_STREAM } from '../streams';
+
+export const DEMO_DATA_LOADED = 'md.gov.booking.demo-data.loaded.v1';
+const DEMO_FILE = new URL('./demo-data.json', import.meta.url);
+
+/**
+ * Loads the demo organizations, locations, services and the 2026-2027 holidays once: a marker stream
+ * records that it happened, so that later edits of the demo data through the admin API are not undone
+ * on the next start.
+ */
+export async function loadDemoData(context: BookingContext): Promise<boolean> {
+  if ((await context.events.readStream(DEMO_DATA_STREAM)).length > 0) return false;
+  const file = validateBody<ReferenceImport>('import', JSON.parse(readFileSync(DEMO_FILE, 'utf8')), 'en');
+  const summary = await importReferenceData(context, file, 'booking-demo-data', 'en');
+  const marker = toCloudEvent({ type: DEMO_DATA_LOADED, data: summary }, DEMO_DATA_STREAM, { source: BOOKING_SOURCE, producer: 'booking-demo-data', clock: context.clock });
+  await context.events.append(DEMO_DATA_STREAM, [{ event: marker, producer: 'booking-demo-data' }], { expectedRevision: NO_STREAM }).catch(() => undefined);
+  context.logger.info(summary, 'booking demo data loaded');
+  return true;
+}

@@ -1,0 +1,36 @@
+import type { Filter } from '../../platform/document-store/document-store';
+import { BookingCollections } from '../../../projections/booking/collections';
+import type { AppointmentDocument } from '../../../projections/booking/appointments';
+import type { BookingContext } from '../application/booking-context';
+import { pageWindow, type PageRequest } from './pagination';
+
+/**
+ * Appointment searches. A client of one organization sees only that organization's appointments
+ * (scope.organizationIdno); a platform-wide client has scope null.
+ */
+export type AppointmentSearch = {
+  scopeIdno: string | null;
+  status: number;
+  conditions: Filter[];
+};
+
+export async function searchAppointments(context: BookingContext, search: AppointmentSearch, page: PageRequest) {
+  const conditions = [...search.conditions];
+  if (search.scopeIdno !== null) conditions.push({ organizationIdno: search.scopeIdno });
+  if (search.status !== 0) conditions.push({ status: search.status });
+  const filter: Filter = conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions };
+  const appointments = context.documents.collection<AppointmentDocument>(BookingCollections.appointments);
+  const [items, totalCount] = await Promise.all([
+    appointments.find(filter, { sort: { slotStart: 1 }, ...pageWindow(page) }),
+    appointments.count(filter),
+  ]);
+  return { items, totalCount };
+}
+
+/** Organization filter of user-list: the organization's id, IDNO or (Romanian) name. */
+export function organizationCondition(organization: string | undefined): Filter[] {
+  if (!organization) return [];
+  return [{ $or: [{ organizationId: organization }, { organizationIdno: organization }, { 'organizationName.ro': organization }] }];
+}
+
+export const utc = (instant: string) => new Date(instant).toISOString();

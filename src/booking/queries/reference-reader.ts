@@ -1,0 +1,74 @@
+import type { Document, DocumentStore } from '../../platform/document-store/document-store';
+import { BookingCollections } from '../../../projections/booking/collections';
+import type { SlotCalendar } from '../slots/slot-rules';
+import type {
+  CalendarDefinition,
+  CalendarLocationDefinition,
+  LocationDefinition,
+  OrganizationDefinition,
+  ReferenceDefinitions,
+  ReferenceKind,
+  SettingsDefinition,
+} from '../reference/reference-types';
+import { nameUuid } from '../streams';
+
+export const REFERENCE_COLLECTIONS: Record<ReferenceKind, string> = {
+  organization: BookingCollections.organizations,
+  location: BookingCollections.locations,
+  calendar: BookingCollections.calendars,
+  'calendar-location': BookingCollections.calendarLocations,
+  settings: BookingCollections.settings,
+};
+
+/** Settings of an organization as a whole use this id; settings of one calendar get their own. */
+export function settingsId(organizationId: string, calendarId: string | null): string {
+  return nameUuid('settings', organizationId, calendarId ?? 'organization');
+}
+
+/** Reads reference definitions from their read models (without the read model's own fields). */
+export class ReferenceReader {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async get<K extends ReferenceKind>(kind: K, id: string): Promise<ReferenceDefinitions[K] | null> {
+    const document = await this.documents.collection(REFERENCE_COLLECTIONS[kind]).findOne({ _id: id });
+    return document ? toDefinition<ReferenceDefinitions[K]>(document) : null;
+  }
+
+  organization = (id: string) => this.get('organization', id) as Promise<OrganizationDefinition | null>;
+  location = (id: string) => this.get('location', id) as Promise<LocationDefinition | null>;
+  calendar = (id: string) => this.get('calendar', id) as Promise<CalendarDefinition | null>;
+  calendarLocation = (id: string) => this.get('calendar-location', id) as Promise<CalendarLocationDefinition | null>;
+
+  /** The calendar's own settings, else the organization's, else none. */
+  async effectiveSettings(organizationId: string, calendarId: string): Promise<SettingsDefinition | null> {
+    return (await this.get('settings', settingsId(organizationId, calendarId))) ?? (await this.get('settings', settingsId(organizationId, null)));
+  }
+
+  async find<K extends ReferenceKind>(kind: K, filter: Record<string, unknown>, options: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number } = {}) {
+    const documents = await this.documents.collection(REFERENCE_COLLECTIONS[kind]).find(filter, options);
+    return documents.map((document) => toDefinition<ReferenceDefinitions[K]>(document));
+  }
+
+  count(kind: ReferenceKind, filter: Record<string, unknown>): Promise<number> {
+    return this.documents.collection(REFERENCE_COLLECTIONS[kind]).count(filter);
+  }
+}
+
+export function toDefinition<T>(document: Document): T {
+  const { _id, updatedAt, revision, ...definition } = document;
+  return definition as T;
+}
+
+/** What the slot engine needs: the calendar-location's rules with the settings' holidays added. */
+export function slotCalendarOf(calendarLocation: CalendarLocationDefinition, location: LocationDefinition, settings: SettingsDefinition | null): SlotCalendar {
+  return {
+    timeZone: location.timeZone,
+    slotDuration: calendarLocation.slotDuration,
+    intervals: calendarLocation.intervals,
+    holidays: [...new Set([...(settings?.holidays ?? []), ...calendarLocation.holidays])].sort(),
+    recoverableDaysOffs: [...(settings?.recoverableDaysOffs ?? []), ...calendarLocation.recoverableDaysOffs],
+    startDate: calendarLocation.startDate,
+    endDate: calendarLocation.endDate,
+    activeDays: calendarLocation.activeDays,
+  };
+}

@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express';
+import { requireRight } from '../platform/http/service-auth';
+import { hasRight, type ClientDefinition } from '../platform/identity/client-registry';
+import type { Actor } from './appointment/appointment-commands';
+import { BOOKING_SERVICE } from './streams';
+
+/**
+ * Rights of the booking service in the client registry ("rights": { "booking": [...] }). A client acts for
+ * the organization whose IDNO the registry gives it; the two "-all" rights make it platform-wide.
+ */
+export const BookingRights = {
+  readOrganizations: 'organizations:read',
+  readLocations: 'locations:read',
+  readCalendars: 'calendars:read',
+  readSettings: 'settings:read',
+  requestAppointments: 'appointments:request',
+  confirmAppointments: 'appointments:confirm',
+  cancelAppointments: 'appointments:cancel',
+  readAppointments: 'appointments:read',
+  /** see the appointments of every organization */
+  readAllAppointments: 'appointments:read-all',
+  /** request, confirm and cancel appointments at every organization */
+  manageAllAppointments: 'appointments:manage-all',
+  /** the admin API and the import of reference data */
+  manageReferenceData: 'reference-data:manage',
+} as const;
+
+export const need = (right: (typeof BookingRights)[keyof typeof BookingRights]): RequestHandler => requireRight(BOOKING_SERVICE, right);
+
+/** The organization a client acts for (null: every organization). A client without an IDNO acts for none. */
+export function actorOf(client: ClientDefinition, purpose: 'read' | 'manage'): Actor {
+  const all = purpose === 'read' ? BookingRights.readAllAppointments : BookingRights.manageAllAppointments;
+  return { clientId: client.id, organizationIdno: hasRight(client, BOOKING_SERVICE, all) ? null : (client.idno ?? '') };
+}

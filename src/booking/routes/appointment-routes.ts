@@ -1,0 +1,60 @@
+import { Router, type Request } from 'express';
+import { contentHash } from '../../platform/event-store/event-identity';
+import { route } from '../../platform/http/problem';
+import { clientOf } from '../../platform/http/service-auth';
+import { BookingCollections } from '../../../projections/booking/collections';
+import type { AppointmentDocument } from '../../../projections/booking/appointments';
+import { bookAppointments } from '../application/book-appointments';
+import type { BookingContext } from '../application/booking-context';
+import type { CitizenRequest } from '../application/booking-plan';
+import { cancelAppointment, confirmAppointment } from '../application/appointment-lifecycle';
+import { publicModel } from '../queries/appointment-views';
+import { actorOf, BookingRights, need } from '../rights';
+import { validateBody } from '../validation';
+import { idempotencyKeyOf, jsonBody, languageOfRequest, queryOf, uuidParam } from './http-input';
+
+/** POST request, PATCH {id}/confirm, DELETE {id}/cancel. Confirm and cancel answer with the AppointmentPublicModel. */
+export function appointmentRoutes(context: BookingContext): Router {
+  const router = Router();
+  const appointmentIdOf = (request: Request) => uuidParam(request.params.appointmentId, 'appointmentId', languageOfRequest(request));
+  const current = async (appointmentId: string) =>
+    publicModel((await context.documents.collection<AppointmentDocument>(BookingCollections.appointments).findOne({ _id: appointmentId }))!);
+
+  router.post(
+    '/api/v2/appointments/request',
+    need(BookingRights.requestAppointments),
+    route(async (request, response) => {
+      const language = languageOfRequest(request);
+      const body = await jsonBody(request, language);
+      const bodyHash = contentHash(body);
+      const idempotencyKey = idempotencyKeyOf(request, language);
+      const citizens = validateBody<CitizenRequest[]>('appointment-request', body, language);
+      const actor = actorOf(clientOf(response), 'manage');
+      response.status(200).json(await bookAppointments(context, { citizens, actor, language, idempotencyKey, bodyHash }));
+    }),
+  );
+
+  router.patch(
+    '/api/v2/appointments/:appointmentId/confirm',
+    need(BookingRights.confirmAppointments),
+    route(async (request, response) => {
+      const language = languageOfRequest(request);
+      const appointmentId = appointmentIdOf(request);
+      await confirmAppointment(context, appointmentId, actorOf(clientOf(response), 'manage'), language);
+      response.status(200).json(await current(appointmentId));
+    }),
+  );
+
+  router.delete(
+    '/api/v2/appointments/:appointmentId/cancel',
+    need(BookingRights.cancelAppointments),
+    route(async (request, response) => {
+      const language = languageOfRequest(request);
+      const appointmentId = appointmentIdOf(request);
+      const { notifyUser } = queryOf<{ notifyUser: boolean }>(request, 'cancel.query', language);
+      await cancelAppointment(context, appointmentId, actorOf(clientOf(response), 'manage'), notifyUser, language);
+      response.status(200).json(await current(appointmentId));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,39 @@
+import type { Request } from 'express';
+import { readBody } from '../../platform/http/read-body';
+import { languageOf, type Language } from '../messages';
+import { ruleProblem, validationProblem } from '../problems';
+import { validateQuery } from '../validation';
+
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+export const languageOfRequest = (request: Request): Language => languageOf(request.headers['x-custom-lang']);
+
+/** The body as JSON whatever its Content-Type (curl -d sends form encoding by default). */
+export async function jsonBody(request: Request, language: Language): Promise<unknown> {
+  const body = await readBody(request, BODY_LIMIT_BYTES);
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw validationProblem(language, [{ field: '$', key: 'invalidJson' }]);
+  }
+}
+
+/** Query parameters through their schema. */
+export function queryOf<T>(request: Request, schemaId: string, language: Language): T {
+  return validateQuery<T>(schemaId, request.query as Record<string, unknown>, language);
+}
+
+export function idempotencyKeyOf(request: Request, language: Language): string | null {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return null;
+  if (typeof key !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(key)) throw ruleProblem(language, 400, 'idempotencyKeyInvalid', {}, 'Idempotency-Key');
+  return key;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid path segment ({appointmentId}, {id}); anything else is a 400 naming the parameter. */
+export function uuidParam(value: unknown, field: string, language: Language): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw validationProblem(language, [{ field, key: 'uuid' }]);
+  return value.toLowerCase();
+}
