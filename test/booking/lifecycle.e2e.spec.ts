@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { toCloudEvent } from '../../src/platform/decider';
 import { NO_STREAM } from '../../src/platform/event-store/event-store';
-import { REQUEST_RECEIVED } from '../../src/booking/request/request-events';
+import { REQUEST_ACCEPTED, REQUEST_RECEIVED } from '../../src/booking/request/request-events';
 import { SLOTS_RESERVED } from '../../src/booking/ledger/ledger-events';
 import { BOOKING_SOURCE, ledgerStreamId, requestStreamId } from '../../src/booking/streams';
 import { book, bookOne, citizen, eventually, slot, startBookingPlatform, type BookingPlatform } from './booking-test-platform';
@@ -92,5 +92,25 @@ describe('Booking: confirmation deadline and recovery, driven by the log (e2e)',
     expect(retried.status).to.equal(200);
     const types = (await booking.platform.platform.stores.events.readStream(requestStreamId(requestId))).map((event) => event.event.type);
     expect(types).to.deep.equal([REQUEST_RECEIVED, 'md.gov.booking.request.abandoned.v1']);
+  });
+
+  it('writes the appointments of a request that was accepted just before its process stopped (roll-forward)', async () => {
+    const events = booking.platform.platform.stores.events;
+    const requestId = randomUUID();
+    const appointmentId = randomUUID();
+    const { userAccessToken, ...draft } = requestedAppointment({ appointmentId, requestId, locationId: IDS.LOC_A2, calendarLocationId: CL.passportA2, slotDate: '2026-01-16' });
+    const envelope = { source: BOOKING_SOURCE, producer: 'crashed', clock: booking.clock };
+    const stream = requestStreamId(requestId);
+    const received = { requestId, requestedBy: 'crashed', bodyHash: 'h', withIdempotencyKey: false, ledgers: [{ locationId: IDS.LOC_A2, date: '2026-01-16' }], appointments: [draft], receivedAt: booking.clock.now().toISOString() };
+    const response = { userAccessToken, appointmentRequestResultModels: [{ id: appointmentId, userAccessToken }] };
+    await events.append(stream, [
+      { producer: 'crashed', event: toCloudEvent({ type: REQUEST_RECEIVED, data: received }, stream, envelope) },
+      { producer: 'crashed', event: toCloudEvent({ type: REQUEST_ACCEPTED, data: { requestId, response, acceptedAt: received.receivedAt } }, stream, envelope) },
+    ]);
+    booking.clock.advance(2 * 60_000);
+    await booking.platform.restart();
+    const written = await booking.platform.platform.stores.events.readStream(`booking-appointment-${appointmentId}`);
+    expect(written.map((event) => event.event.type)).to.deep.equal(['md.gov.booking.appointment.requested.v1']);
+    expect(written[0].event.data).to.include({ appointmentId, requestId, userAccessToken });
   });
 });

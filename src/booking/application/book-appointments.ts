@@ -11,17 +11,18 @@ import { RequestClosedError, requestDecider, type RequestCommand, type RequestSt
 import type { RequestEvent } from '../request/request-events';
 import { appointmentStreamId, nameUuid, requestStreamId } from '../streams';
 import { execute, type BookingContext } from './booking-context';
-import { planAppointments, type CitizenRequest } from './booking-plan';
-import { successModel, type SuccesAppointmentRequestModel } from './booking-response';
+import { planAppointments, type CitizenRequest, type PlannedAppointment } from './booking-plan';
+import { successModel, withTokens, type SuccesAppointmentRequestModel } from './booking-response';
 import { userAccessTokenOf } from './person-tokens';
 import { ledgerGroups, releaseRequest, reserveCommand, unavailableNow, type LedgerGroup } from './slot-reservations';
 
 export type BookingInput = { citizens: CitizenRequest[]; actor: Actor; language: Language; idempotencyKey: string | null; bodyHash: string };
 
 /**
- * POST /v2/appointments/request. A request is accepted whole or refused whole: its plan is recorded, its
- * slot ledgers are reserved in a fixed order (released again if one refuses), then the request is accepted
- * and its appointments written. Under an Idempotency-Key a retry gets the first answer.
+ * POST /v2/appointments/request. A request is accepted whole or refused whole. Holding its ledgers'
+ * admission locks (in a fixed order), it checks that it fits, records its plan and reserves its slot
+ * ledgers (released again if one refuses); then it is accepted and its appointments are written. A
+ * request that does not fit writes nothing. Under an Idempotency-Key a retry gets the first answer.
  */
 export async function bookAppointments(context: BookingContext, input: BookingInput): Promise<SuccesAppointmentRequestModel> {
   if (!input.idempotencyKey) return book(context, input, randomUUID());
@@ -37,23 +38,25 @@ async function book(context: BookingContext, input: BookingInput, requestId: str
   const now = context.clock.now();
   const plan = await planAppointments(context, input.citizens, { actor: input.actor, language: input.language, now });
   const groups = ledgerGroups(plan);
-  const full = await unavailableNow(context, groups, requestId);
-  if (full.length) throw validationProblem(input.language, full);
-
-  const tokens = new Map<string, string>();
-  for (const identifier of new Set(plan.map((item) => item.userIdentifier))) tokens.set(identifier, await userAccessTokenOf(context, identifier, producer));
-  const appointments: AppointmentRequested[] = plan.map((item) => ({ ...item.requested, requestId, userAccessToken: tokens.get(item.userIdentifier)! }));
-
+  const planned = plan.map((item) => ({ ...item.requested, requestId }));
   const onRequest = (command: RequestCommand) => execute(context, requestStreamId(requestId), requestDecider, command, producer);
-  const receivedAt = now.toISOString();
-  const ledgers = groups.map(({ locationId, date }) => ({ locationId, date }));
-  await onRequest({ type: 'receive', data: { requestId, requestedBy: producer, bodyHash: input.bodyHash, withIdempotencyKey: Boolean(input.idempotencyKey), ledgers, appointments, receivedAt } }).catch(
-    (error) => {
-      throw error instanceof RequestClosedError ? ruleProblem(input.language, 409, 'idempotencyKeyInProgress') : error;
-    },
-  );
-  await reserveAll(context, groups, requestId, input, onRequest);
 
+  let tokens: Promise<Map<string, string>> = Promise.resolve(new Map());
+  await withAdmission(context, groups, async () => {
+    const full = await unavailableNow(context, groups, requestId);
+    if (full.length) throw validationProblem(input.language, full);
+    tokens = issueTokens(context, plan, producer);
+    tokens.catch(() => undefined); // awaited below; a failure then is the request's failure
+    const ledgers = groups.map(({ locationId, date }) => ({ locationId, date }));
+    const received = { requestId, requestedBy: producer, bodyHash: input.bodyHash, withIdempotencyKey: Boolean(input.idempotencyKey), ledgers, appointments: planned, receivedAt: now.toISOString() };
+    await onRequest({ type: 'receive', data: received }).catch((error) => {
+      throw error instanceof RequestClosedError ? ruleProblem(input.language, 409, 'idempotencyKeyInProgress') : error;
+    });
+    await reserveAll(context, groups, requestId, input, onRequest);
+  });
+
+  const issued = await tokens;
+  const appointments: AppointmentRequested[] = planned.map((appointment, index) => ({ ...appointment, userAccessToken: issued.get(plan[index].userIdentifier)! }));
   const response = successModel(appointments);
   try {
     await onRequest({ type: 'accept', data: { requestId, response, acceptedAt: context.clock.now().toISOString() } });
@@ -63,6 +66,17 @@ async function book(context: BookingContext, input: BookingInput, requestId: str
   }
   await context.projections.waitFor(await writeAppointments(context, appointments, producer));
   return response;
+}
+
+/** Requests for the same slot ledgers are admitted one at a time in this process (other processes: the ledgers' revisions). */
+function withAdmission<T>(context: BookingContext, groups: LedgerGroup[], work: () => Promise<T>): Promise<T> {
+  return groups.reduceRight<() => Promise<T>>((inner, group) => () => context.locks.run(`admit:${group.streamId}`, inner), work)();
+}
+
+async function issueTokens(context: BookingContext, plan: PlannedAppointment[], producer: string): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  for (const identifier of new Set(plan.map((item) => item.userIdentifier))) tokens.set(identifier, await userAccessTokenOf(context, identifier, producer));
+  return tokens;
 }
 
 async function reserveAll(context: BookingContext, groups: LedgerGroup[], requestId: string, input: BookingInput, onRequest: (command: RequestCommand) => Promise<unknown>) {
@@ -90,6 +104,11 @@ export async function writeAppointments(context: BookingContext, appointments: A
   return Math.max(0, ...results.map((result) => result.lastPosition));
 }
 
+/** The appointments of an accepted request, as written (the plan plus the tokens of the answer). */
+export function acceptedAppointments(state: RequestState): AppointmentRequested[] {
+  return state.received && state.accepted ? withTokens(state.received.appointments, state.accepted.response as SuccesAppointmentRequestModel) : [];
+}
+
 export async function loadRequest(context: BookingContext, requestId: string): Promise<RequestState> {
   const history = await context.events.readStream(requestStreamId(requestId));
   return history.map(toDomainEvent<RequestEvent>).reduce(requestDecider.evolve, requestDecider.initialState());
@@ -100,7 +119,7 @@ async function replay(context: BookingContext, earlier: RequestState, input: Boo
   if (received.bodyHash !== input.bodyHash) throw ruleProblem(input.language, 400, 'idempotencyKeyReused', {}, 'Idempotency-Key');
   switch (earlier.status) {
     case 'accepted':
-      await context.projections.waitFor(await writeAppointments(context, received.appointments, received.requestedBy));
+      await context.projections.waitFor(await writeAppointments(context, acceptedAppointments(earlier), received.requestedBy));
       return earlier.accepted!.response as SuccesAppointmentRequestModel;
     case 'refused': {
       const { status, title, detail, errors } = earlier.refused!.problem;

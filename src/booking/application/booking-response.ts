@@ -1,4 +1,5 @@
 import type { AppointmentRequested } from '../appointment/appointment-events';
+import type { AppointmentDraft } from '../request/request-events';
 import type { Resource } from '../reference/reference-types';
 
 /** SuccesAppointmentRequestModel (the seed's spelling) and its AppointmentRequestResultModel entries. */
@@ -35,4 +36,10 @@ export function successModel(appointments: AppointmentRequested[]): SuccesAppoin
       hoursUntilConfirmationDeadline: appointment.hoursUntilConfirmationDeadline,
     })),
   };
+}
+
+/** The planned appointments with the tokens the answer gave them (how the recovery rolls a request forward). */
+export function withTokens(planned: AppointmentDraft[], response: SuccesAppointmentRequestModel): AppointmentRequested[] {
+  const tokens = new Map(response.appointmentRequestResultModels.map((result) => [result.id, result.userAccessToken ?? '']));
+  return planned.map((appointment) => ({ ...appointment, userAccessToken: tokens.get(appointment.appointmentId) ?? '' }));
 }

@@ -5,7 +5,7 @@ import { AppointmentStatus } from '../appointment/appointment-commands';
 import { requestDecider } from '../request/request-decider';
 import { requestStreamId } from '../streams';
 import { execute, type BookingContext } from './booking-context';
-import { loadRequest, writeAppointments } from './book-appointments';
+import { acceptedAppointments, loadRequest, writeAppointments } from './book-appointments';
 import { expireAppointment, releaseSlot } from './appointment-lifecycle';
 import { releaseRequest } from './slot-reservations';
 
@@ -43,8 +43,7 @@ export async function sweep(context: BookingContext, options: { graceMs: number;
 
   const unfinished = await requests.find({ status: 'accepted', pendingAppointments: { $gt: 0 }, decidedAt: { $lte: before } }, { limit: BATCH });
   await each(unfinished, async (request) => {
-    const state = await loadRequest(context, request._id);
-    if (state.received) await writeAppointments(context, state.received.appointments, PRODUCER);
+    await writeAppointments(context, acceptedAppointments(await loadRequest(context, request._id)), PRODUCER);
   });
 
   // holds of a request abandoned just before a crash: releasing again changes nothing when they are gone
@@ -65,7 +64,7 @@ async function abandon(context: BookingContext, requestId: string, now: Date) {
   const state = await loadRequest(context, requestId);
   if (result.events.length > 0 && state.received) {
     await releaseRequest(context, state.received.ledgers, requestId, 'request-abandoned', PRODUCER);
-  } else if (state.status === 'accepted' && state.received) {
-    await writeAppointments(context, state.received.appointments, PRODUCER);
+  } else if (state.status === 'accepted') {
+    await writeAppointments(context, acceptedAppointments(state), PRODUCER);
   }
 }

@@ -13,6 +13,9 @@ export const REQUEST_ABANDONED = 'md.gov.booking.request.abandoned.v1';
 
 export type LedgerKey = { locationId: string; date: string };
 
+/** An appointment as planned; its userAccessToken is in the accepted answer (tokens are issued meanwhile). */
+export type AppointmentDraft = Omit<AppointmentRequested, 'userAccessToken'>;
+
 export type StoredProblem = { status: number; title: string; detail?: string; errors?: Record<string, string[]> };
 
 export type RequestReceived = {
@@ -22,7 +25,7 @@ export type RequestReceived = {
   bodyHash: string;
   withIdempotencyKey: boolean;
   ledgers: LedgerKey[];
-  appointments: AppointmentRequested[];
+  appointments: AppointmentDraft[];
   receivedAt: string;
 };
 export type RequestAccepted = { requestId: string; response: unknown; acceptedAt: string };

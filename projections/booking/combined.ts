@@ -1,0 +1,18 @@
+import type { Projection } from '../../src/platform/projections/projection';
+
+/**
+ * Several read models kept by one projection: one checkpoint and one transaction per batch for all of
+ * them. The runner commits a transaction per projection on every catch-up (with an fsync), so fewer,
+ * wider projections keep the booking path fast; each read model still has its own small applier.
+ */
+export function combinedProjection(name: string, parts: Projection[]): Projection {
+  return {
+    name,
+    eventTypes: [...new Set(parts.flatMap((part) => part.eventTypes))],
+    collections: parts.flatMap((part) => part.collections),
+    indexes: parts.flatMap((part) => part.indexes ?? []),
+    async apply(stored, session) {
+      for (const part of parts) if (part.eventTypes.includes(stored.event.type)) await part.apply(stored, session);
+    },
+  };
+}
