@@ -16,6 +16,8 @@ import { BOOKING_SERVICE } from './streams';
  * BOOKING_DEMO_DATA (default: on for the embedded profile, off when EVENTSTORE_URL is set).
  */
 const contexts = new WeakMap<ServiceDeps, BookingContext>();
+// the module is one object shared by every platform started in this process (tests restart platforms);
+// stop() has no deps, so it stops the schedulers of every platform started so far
 const schedulers = new Set<BookingScheduler>();
 
 function contextFor(deps: ServiceDeps): BookingContext {
