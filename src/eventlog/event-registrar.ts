@@ -23,7 +23,7 @@ export class EventRegistrar {
     private readonly clock: Clock,
   ) {}
 
-  async registerBody(body: string, client: ClientDefinition, presented: X509Certificate | undefined): Promise<Registration> {
+  async registerBody(body: string, client: ClientDefinition, presented: () => X509Certificate | undefined): Promise<Registration> {
     const entries: LogEntry[] = [];
     const signatures: SignatureRecord[] = [];
     for (const item of parseRegistrationBody(body)) {
@@ -31,7 +31,7 @@ export class EventRegistrar {
         entries.push({ fields: item.fields as LogFields });
         continue;
       }
-      const { kid, payload } = await this.signingKeys.verify(item.token, client.id, presented);
+      const { kid, payload } = await this.signingKeys.verify(item.token, client.id, presented());
       signatures.push({ kid, jws: item.token });
       for (const fields of eventsOfPayload(payload)) entries.push({ fields: fields as LogFields, signature: signatures.length - 1 });
     }

@@ -11,6 +11,7 @@ import { searchPersonalDataAccesses } from './personal-data-search';
 import { eventLogSchema } from './schema-validation';
 import { logSearch, type Searcher } from './search-audit';
 import { presentedCertificate } from './signing-keys';
+import { readYourWrites } from './read-your-writes';
 
 /** Seed: the whole message at most 256 KB (413 above). */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
@@ -39,14 +40,15 @@ const validatePersonalDataSearch = eventLogSchema<PersonalDataSearch>('personal-
 export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Router {
   const router = Router();
   const ok = () => ({ status: '200', message: 'OK', timestamp: String(deps.clock.now().getTime()) });
-  const readYourWrites = async () => deps.projections.waitFor(await deps.events.headPosition());
 
   router.post(
     '/register',
     requireRight('eventlog', 'register'),
     handled(async (request, response) => {
       const body = await readBody(request, MAX_MESSAGE_BYTES);
-      const registration = await registrar.registerBody(body.toString('utf8'), clientOf(response), presentedCertificate(request));
+      let presented: ReturnType<typeof presentedCertificate> | null = null;
+      const certificate = () => (presented === null ? (presented = presentedCertificate(request)) : presented);
+      const registration = await registrar.registerBody(body.toString('utf8'), clientOf(response), certificate);
       response.json({ ...ok(), UID: registration.uid });
     }),
   );
@@ -57,7 +59,7 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
     handled(async (request, response) => {
       const searcher = validateUidQuery(queryStrings(request));
       const uid = String(request.params.uid);
-      await readYourWrites();
+      await readYourWrites(deps);
       const entries = await findRegistration(deps.documents, clientOf(response).id, uid);
       await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.Search.ByUid', searcher, { uid, found: entries.length });
       if (entries.length === 0) throw notFound(`no registered event has the UID ${uid}`);
@@ -73,7 +75,7 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
       const range = parseTimeRange(query.event_time_from, query.event_time_to);
       const filter = parseFilter(query.filter);
       const page = parsePage(query.page, query.page_size);
-      await readYourWrites();
+      await readYourWrites(deps);
       const { total, entries } = await searchTimeRange(deps.documents, clientOf(response).id, range, filter, page);
       const { legal_entity, legal_basis, legal_reason, user, user_address } = query;
       await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.Search.ByTimeRange', { legal_entity, legal_basis, legal_reason, user, user_address }, {
@@ -99,7 +101,7 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
           ? parseTimeRange(search.eventTimeFrom ?? '0000-01-01', search.eventTimeTo ?? '9999-12-31', { from: 'eventTimeFrom', to: 'eventTimeTo' })
           : undefined;
       const offset = Number(search.cursor ?? 0);
-      await readYourWrites();
+      await readYourWrites(deps);
       const page = await searchPersonalDataAccesses(deps.documents, search.subject, range, offset, search.limit ?? 50);
       const searcher = { legal_basis: search.legalBasis, legal_reason: search.legalReason, user: search.user, user_address: search.userAddress };
       await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.PersonalData.Search', searcher, { from: search.eventTimeFrom, to: search.eventTimeTo, cursor: offset, found: page.totalCount }, {

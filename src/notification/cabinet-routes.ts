@@ -8,6 +8,7 @@ import { NOTIFICATION_MESSAGES, type MessageDocument } from '../../projections/n
 import { handled, isUuid } from './http-helpers';
 import type { NotificationService } from './notification-service';
 import { notificationSchema } from './schema-validation';
+import { readYourWrites } from './read-your-writes';
 
 const validateSearch = notificationSchema<{ idnp: string; cursor?: string; limit?: number }>('cabinet-message-search.json');
 const validateReading = notificationSchema<{ idnp: string }>('cabinet-message-reading.json');
@@ -21,14 +22,13 @@ const BODY_LIMIT = 16 * 1024;
 export function cabinetRoutes(deps: ServiceDeps, service: NotificationService): Router {
   const router = Router();
   const may = requireRight('notification', 'cabinet');
-  const readYourWrites = async () => deps.projections.waitFor(await deps.events.headPosition());
 
   router.post(
     '/api/v1/cabinet-message-searches',
     may,
     handled(async (request, response) => {
       const search = validateSearch(await readJson(request, BODY_LIMIT));
-      await readYourWrites();
+      await readYourWrites(deps);
       const inbox = deps.documents.collection<CabinetMessageDocument>(CABINET_INBOX);
       const filter = { idnp: search.idnp, withdrawn: false };
       const offset = Number(search.cursor ?? 0);
@@ -48,7 +48,7 @@ export function cabinetRoutes(deps: ServiceDeps, service: NotificationService): 
     handled(async (request, response) => {
       const { idnp } = validateReading(await readJson(request, BODY_LIMIT));
       const messageId = String(request.params.messageId).toLowerCase();
-      await readYourWrites();
+      await readYourWrites(deps);
       const message = isUuid(messageId) ? await deps.documents.collection<CabinetMessageDocument>(CABINET_INBOX).findOne({ _id: messageId, idnp, withdrawn: false }) : null;
       if (!message) throw notFound(`no cabinet message ${messageId} for this citizen`);
       const by = clientOf(response).id;
@@ -73,7 +73,7 @@ export function receiptRoutes(deps: ServiceDeps, service: NotificationService): 
     handled(async (request, response) => {
       const receipt = validateReceipt(await readJson(request, BODY_LIMIT));
       const messageId = receipt.reference.toLowerCase();
-      await deps.projections.waitFor(await deps.events.headPosition());
+      await readYourWrites(deps);
       const message = await deps.documents.collection<MessageDocument>(NOTIFICATION_MESSAGES).findOne({ _id: messageId });
       if (!message) throw notFound(`no message ${messageId}`);
       await service.execute({

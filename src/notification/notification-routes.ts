@@ -11,6 +11,7 @@ import type { NotificationService } from './notification-service';
 import type { NotificationSettings } from './notification-settings';
 import { toNotificationDto, toNotificationShortDto } from './notification-views';
 import { notificationSchema } from './schema-validation';
+import { readYourWrites } from './read-your-writes';
 
 const validateNotification = notificationSchema<NotificationRequest>('notification.json', { membersInAnyCase: true });
 const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
@@ -19,14 +20,13 @@ const validateListQuery = notificationSchema<ListQuery>('list-query.json', { mem
 export function notificationRoutes(deps: ServiceDeps, service: NotificationService, settings: NotificationSettings): Router {
   const router = Router();
   const may = requireRight('notification', 'notifications');
-  const readYourWrites = async () => deps.projections.waitFor(await deps.events.headPosition());
 
   router.get(
     '/api/Notifications',
     may,
     handled(async (request, response) => {
       const query = validateListQuery({ ...request.query });
-      await readYourWrites();
+      await readYourWrites(deps);
       response.json((await listNotifications(deps.documents, clientOf(response).id, query)).map(toNotificationShortDto));
     }),
   );
@@ -35,7 +35,7 @@ export function notificationRoutes(deps: ServiceDeps, service: NotificationServi
     '/api/Notification/:id',
     may,
     handled(async (request, response) => {
-      await readYourWrites();
+      await readYourWrites(deps);
       const id = idParam(request);
       const document = isUuid(id) ? await getNotification(deps.documents, clientOf(response).id, id) : null;
       if (!document) throw notFound(`notification ${id} was not found`);

@@ -14,6 +14,7 @@ import { templateDecider } from './template-decider';
 import type { TemplateCommand, TemplateDefinition } from './template-events';
 import { fillContent, parseVariables } from './template-rendering';
 import { notificationSchema } from './schema-validation';
+import { readYourWrites } from './read-your-writes';
 
 const validateTemplate = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
 const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
@@ -29,11 +30,10 @@ export function templateRoutes(deps: ServiceDeps): Router {
   const router = Router();
   const may = requireRight('notification', 'templates');
   const templates = () => deps.documents.collection<TemplateDocument>(TEMPLATES);
-  const readYourWrites = async () => deps.projections.waitFor(await deps.events.headPosition());
   const execute = (command: TemplateCommand) =>
     handleCommand(deps.events, toTemplateStreamId(command.templateId), templateDecider, command, { source: NOTIFICATION_SOURCE, producer: command.by, clock: deps.clock });
   const ownTemplate = async (id: string, owner: string) => {
-    await readYourWrites();
+    await readYourWrites(deps);
     const template = isUuid(id) ? await templates().findOne({ _id: id, owner, deleted: false }) : null;
     if (!template) throw notFound(`template ${id} was not found`);
     return template;
@@ -44,7 +44,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
     may,
     handled(async (request, response) => {
       const query = validateListQuery({ ...request.query });
-      await readYourWrites();
+      await readYourWrites(deps);
       const owner = clientOf(response).id;
       const filter = query.SearchBy ? { owner, deleted: false, Id: query.SearchBy.toLowerCase() } : { owner, deleted: false };
       response.json((await templates().find(filter, listOptions(query, ORDERABLE))).map(toShortDto));

@@ -16,12 +16,14 @@ import { evolveNotification, initialNotificationState, notificationStatus, type 
 import type { Channel, Priority } from '../notification-vocabulary';
 import type { RecipientResolver } from '../recipient-resolver';
 import { notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
+import { readYourWrites } from '../read-your-writes';
 import { planNextStep } from './dispatch-plan';
 import { renderMessage } from './message-rendering';
 
 export const DISPATCHER = 'notification-dispatcher';
 const OPEN_STATUSES = ['Pending', 'Resolving', 'Sending', 'Cancelling'];
 const MAX_STEPS = 1000;
+const START_WAIT_MS = 10_000;
 const PRIORITY_ORDER: Record<Priority, number> = { High: 0, Medium: 1, Low: 2 };
 
 export type DispatcherDeps = {
@@ -66,10 +68,12 @@ export class NotificationDispatcher {
 
   async start(): Promise<void> {
     const head = await this.deps.events.headPosition();
-    await this.deps.projections.waitFor(head);
+    // the read model is current once the projections reached the head; if they do not (a projection of
+    // any service keeps failing), every notification event of the log is looked at again instead
+    const current = await readYourWrites(this.deps, START_WAIT_MS);
     const open = await this.deps.documents.collection<NotificationDocument>(NOTIFICATIONS).find({ Status: { $in: OPEN_STATUSES } });
     for (const document of open) this.mark(document._id, document.state.accepted?.priority);
-    this.position = head;
+    this.position = current ? head : 0;
     this.running = true;
     this.unsubscribe = this.deps.events.onAppended(() => this.wake());
     this.wake();
