@@ -31,6 +31,7 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
       from: env.NOTIFY_MAIL_FROM ?? 'Notificări e-Guvernare <no-reply@notificari.gov.md>',
       rejectUnauthorized: env.NOTIFY_SMTP_TLS_REJECT_UNAUTHORIZED !== 'false',
       timeoutMs: integer(env, 'NOTIFY_SMTP_TIMEOUT_MS', 15_000),
+      maxConnections: Math.max(1, integer(env, 'NOTIFY_SMTP_MAX_CONNECTIONS', 5)),
     },
     gateways: {
       sms: env.NOTIFY_SMS_GATEWAY_URL ?? 'http://localhost:9081/sms',
@@ -44,7 +45,7 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
     retryMaxMs: integer(env, 'NOTIFY_RETRY_MAX_MS', 300_000),
     sendLeaseMs: integer(env, 'NOTIFY_SEND_LEASE_MS', 30_000),
     dispatcherEnabled: env.NOTIFY_DISPATCHER !== 'off',
-    dispatchConcurrency: Math.max(1, integer(env, 'NOTIFY_DISPATCH_CONCURRENCY', 4)),
+    dispatchConcurrency: Math.max(1, integer(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32)),
     maxRequestBytes: integer(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024),
     registryFile: env.NOTIFY_REGISTRY_FILE || undefined,
   };

@@ -1,8 +1,19 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { PermanentChannelError, TemporaryChannelError, type ChannelAdapter, type OutgoingMessage, type SendResult } from './channel';
 
-export type SmtpSettings = { host: string; port: number; secure: boolean; user?: string; password?: string; from: string; rejectUnauthorized: boolean; timeoutMs: number };
+export type SmtpSettings = {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  password?: string;
+  from: string;
+  rejectUnauthorized: boolean;
+  timeoutMs: number;
+  /** pooled connections kept open to the server */
+  maxConnections: number;
+};
 
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EDNS', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
 const CONNECT_FAILURES = new Set(['Connection timeout', 'Greeting never received']);
@@ -15,10 +26,12 @@ const SOCKET_NOT_CONNECTED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EA
  */
 export class EmailChannel implements ChannelAdapter {
   readonly safeToRepeat = false;
-  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
+  private readonly transport: Transporter<SMTPPool.SentMessageInfo>;
 
   constructor(private readonly settings: SmtpSettings) {
     this.transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: settings.maxConnections,
       host: settings.host,
       port: settings.port,
       secure: settings.secure,
