@@ -14,6 +14,8 @@ import {
 import { identityOf } from './event-identity';
 import { LOG_SCHEMA, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
 
+const TYPE_SCAN_WINDOW = 20_000;
+
 type PendingAppend = { wire: WireAppend; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
 type WriterReply = { id: number; outcomes?: WireOutcome[]; head?: number; failure?: string };
 
@@ -109,9 +111,19 @@ export function openSqliteEventStore(path: string): EventStore {
       return selectStream.all(streamId, options.fromRevision ?? 0).map(toStoredEvent);
     },
 
-    async readAll({ after, limit, filter }) {
-      const { sql, params } = readAllQuery(after, limit, filter);
-      return db.prepare<unknown[], EventRow>(sql).all(...params).map(toStoredEvent);
+    async readAll({ after, limit, filter = {} }) {
+      if (!filter.types?.length) {
+        const { sql, params } = readAllQuery(after, Number.MAX_SAFE_INTEGER, limit, filter);
+        return db.prepare<unknown[], EventRow>(sql).all(...params).map(toStoredEvent);
+      }
+      // By type: walk the log in windows of positions through the (type, position) index, so a reader far
+      // behind never sorts every matching event of the log to return the first few.
+      const rows: EventRow[] = [];
+      for (let from = after; rows.length < limit && from < head; from += TYPE_SCAN_WINDOW) {
+        const { sql, params } = readAllQuery(from, from + TYPE_SCAN_WINDOW, limit - rows.length, filter);
+        rows.push(...db.prepare<unknown[], EventRow>(sql).all(...params));
+      }
+      return rows.map(toStoredEvent);
     },
 
     async headPosition() {
@@ -169,9 +181,9 @@ function toError(error: WireError): Error {
   }
 }
 
-function readAllQuery(after: number, limit: number, filter: LogFilter = {}) {
-  const where = ['position > ?'];
-  const params: unknown[] = [after];
+function readAllQuery(after: number, upTo: number, limit: number, filter: LogFilter) {
+  const where = ['position > ?', 'position <= ?'];
+  const params: unknown[] = [after, upTo];
   if (filter.kinds?.length) {
     where.push(`kind IN (${filter.kinds.map(() => '?').join(',')})`);
     params.push(...filter.kinds);
@@ -185,7 +197,9 @@ function readAllQuery(after: number, limit: number, filter: LogFilter = {}) {
     params.push(filter.streamPrefix.length, filter.streamPrefix);
   }
   params.push(limit);
-  return { sql: `SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`, params };
+  // without statistics SQLite would rather walk the kind index, scanning every event of that kind
+  const index = filter.types?.length ? 'INDEXED BY events_by_type' : '';
+  return { sql: `SELECT * FROM events ${index} WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`, params };
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {
