@@ -21,7 +21,9 @@ import { filterToSql, jsonPath, sortToSql } from './sqlite-filter';
 export function openSqliteDocumentStore(path: string): DocumentStore {
   const writer = new Database(path);
   writer.pragma('journal_mode = WAL');
-  writer.pragma('synchronous = FULL');
+  // Read models are derived from the log: after a power loss the last transactions may roll back, but a
+  // batch and its projection checkpoint roll back together and are applied again from the log.
+  writer.pragma('synchronous = NORMAL');
   writer.pragma('busy_timeout = 5000');
   const reader = new Database(path);
   reader.pragma('busy_timeout = 5000');

@@ -1,5 +1,5 @@
 import type { DocumentStore } from '../document-store/document-store';
-import type { EventStore } from '../event-store/event-store';
+import type { EventStore, StoredEvent } from '../event-store/event-store';
 import type { Logger } from '../logger';
 import type { Projection } from './projection';
 
@@ -15,10 +15,11 @@ type Checkpoint = { _id: string; position: number; updatedAt: string };
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, number>();
-  private readonly waiters: { position: number; resolve: () => void }[] = [];
+  private readonly waiters: { position: number; names?: string[]; resolve: () => void }[] = [];
   private running = false;
   private catchingUp: Promise<void> | null = null;
   private pendingWake = false;
+  private readonly rebuilding = new Set<string>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -45,11 +46,15 @@ export class ProjectionRunner {
     await this.catchingUp;
   }
 
-  /** Resolves once every projection has applied the log up to this position (read-your-writes). */
-  waitFor(position: number): Promise<void> {
-    if (this.lowestPosition() >= position) return Promise.resolve();
+  /**
+   * Resolves once the named projections (all when none are named) have applied the log up to this
+   * position: read-your-writes after a command. Naming them keeps one service's failing projection
+   * from stalling another service's reads.
+   */
+  waitFor(position: number, projectionNames?: string[]): Promise<void> {
+    if (this.lowestPosition(projectionNames) >= position) return Promise.resolve();
     return new Promise((resolve) => {
-      this.waiters.push({ position, resolve });
+      this.waiters.push({ position, names: projectionNames, resolve });
       void this.wake();
     });
   }
@@ -58,18 +63,24 @@ export class ProjectionRunner {
   async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<number> {
     const projection = this.projections.find((candidate) => candidate.name === name);
     if (!projection) throw new Error(`unknown projection: ${name}`);
-    await this.catchingUp;
-    for (const collection of projection.collections) await this.documents.dropCollection(collection);
-    await this.documents.collection(CHECKPOINTS).deleteOne({ _id: name });
-    await this.documents.ensureIndexes(projection.indexes ?? []);
-    this.positions.set(name, 0);
-    const head = await this.events.headPosition();
-    let applied = 0;
-    while (this.positions.get(name)! < head) {
-      applied += await this.applyNextBatch(projection);
-      onProgress?.(this.positions.get(name)!, head);
+    this.rebuilding.add(name);
+    try {
+      await this.catchingUp;
+      for (const collection of projection.collections) await this.documents.dropCollection(collection);
+      await this.documents.collection(CHECKPOINTS).deleteOne({ _id: name });
+      await this.documents.ensureIndexes(projection.indexes ?? []);
+      this.positions.set(name, 0);
+      const head = await this.events.headPosition();
+      let applied = 0;
+      while (this.positions.get(name)! < head) {
+        applied += await this.applyNextBatch(projection);
+        onProgress?.(this.positions.get(name)!, head);
+      }
+      return applied;
+    } finally {
+      this.rebuilding.delete(name);
+      void this.wake();
     }
-    return applied;
   }
 
   private wake(): Promise<void> {
@@ -90,52 +101,86 @@ export class ProjectionRunner {
     return this.catchingUp;
   }
 
+  /**
+   * One cycle applies the next batch of every projection that is behind in one transaction (one commit
+   * for all, not one each). If that transaction fails, each projection is retried in its own, so a
+   * projection that keeps failing holds back only itself.
+   */
   private async catchUp(): Promise<void> {
-    const head = await this.events.headPosition();
-    for (const projection of this.projections) {
-      while (this.running && this.positions.get(projection.name)! < head) {
-        if ((await this.applyNextBatch(projection)) === 0 && this.positions.get(projection.name)! >= head) break;
+    for (;;) {
+      const head = await this.events.headPosition();
+      const behind = this.projections.filter((projection) => !this.rebuilding.has(projection.name) && this.positions.get(projection.name)! < head);
+      if (!this.running || behind.length === 0) break;
+      const plans = await Promise.all(behind.map((projection) => this.nextBatch(projection, head)));
+      const moving = plans.filter((plan) => plan.nextPosition > this.positions.get(plan.projection.name)!);
+      if (moving.length === 0) break;
+      try {
+        await this.commit(moving);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'a projection batch failed; applying projections one by one');
+        let progressed = false;
+        for (const plan of moving) {
+          try {
+            await this.commit([plan]);
+            progressed = true;
+          } catch (projectionError) {
+            this.logger.error({ err: projectionError, projection: plan.projection.name }, 'projection failed; it will retry on the next event');
+          }
+        }
+        this.releaseWaiters();
+        if (!progressed) break;
       }
+      this.releaseWaiters();
     }
     this.releaseWaiters();
   }
 
-  private async applyNextBatch(projection: Projection): Promise<number> {
+  private async nextBatch(projection: Projection, head: number): Promise<BatchPlan> {
     const from = this.positions.get(projection.name)!;
-    // The head is read first: a short batch then holds every matching event up to it, so the
-    // checkpoint may move past the non-matching events in between.
-    const head = await this.events.headPosition();
     const batch = await this.events.readAll({ after: from, limit: BATCH_SIZE, filter: { types: projection.eventTypes } });
     const lastInBatch = batch.length ? batch[batch.length - 1].position : from;
+    // a short batch holds every matching event up to the head read before it: the checkpoint may pass
+    // the non-matching events in between
     const nextPosition = batch.length === BATCH_SIZE ? lastInBatch : Math.max(head, lastInBatch, from);
-    if (nextPosition === from) return 0;
-    await this.documents.withTransaction(async (session) => {
-      for (const event of batch) await projection.apply(event, session);
-      await session
-        .collection<Checkpoint>(CHECKPOINTS)
-        .replaceOne(
-          { _id: projection.name },
-          { _id: projection.name, position: nextPosition, updatedAt: new Date().toISOString() },
-          { upsert: true },
-        );
-    });
-    this.positions.set(projection.name, nextPosition);
-    return batch.length;
+    return { projection, batch, nextPosition };
   }
 
-  private lowestPosition(): number {
+  private async commit(plans: BatchPlan[]): Promise<void> {
+    await this.documents.withTransaction(async (session) => {
+      for (const { projection, batch, nextPosition } of plans) {
+        for (const event of batch) await projection.apply(event, session);
+        await session
+          .collection<Checkpoint>(CHECKPOINTS)
+          .replaceOne({ _id: projection.name }, { _id: projection.name, position: nextPosition, updatedAt: new Date().toISOString() }, { upsert: true });
+      }
+    });
+    for (const plan of plans) this.positions.set(plan.projection.name, plan.nextPosition);
+  }
+
+  private async applyNextBatch(projection: Projection): Promise<number> {
+    const plan = await this.nextBatch(projection, await this.events.headPosition());
+    if (plan.nextPosition === this.positions.get(projection.name)) return 0;
+    await this.commit([plan]);
+    return plan.batch.length;
+  }
+
+  private lowestPosition(names?: string[]): number {
     let lowest = Number.POSITIVE_INFINITY;
-    for (const position of this.positions.values()) lowest = Math.min(lowest, position);
+    for (const [name, position] of this.positions) {
+      if (!names || names.includes(name)) lowest = Math.min(lowest, position);
+    }
     return lowest === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : lowest;
   }
 
   private releaseWaiters() {
-    const reached = this.lowestPosition();
     for (let index = this.waiters.length - 1; index >= 0; index -= 1) {
-      if (this.waiters[index].position <= reached) {
-        this.waiters[index].resolve();
+      const waiter = this.waiters[index];
+      if (waiter.position <= this.lowestPosition(waiter.names)) {
+        waiter.resolve();
         this.waiters.splice(index, 1);
       }
     }
   }
 }
+
+type BatchPlan = { projection: Projection; batch: StoredEvent[]; nextPosition: number };
