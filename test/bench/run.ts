@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c] [--profile <dir>] [--wait-idle <s>]
+ * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>]
  *                 [--without-services]
  *
  * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
@@ -23,6 +23,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
+import { SERVICE_SCENARIOS, formatServiceFigures, runServiceBenchmarks, type ServiceFigures } from './services';
 import { ensureDevelopmentPki, pkiFiles } from '../../src/platform/identity/pki';
 import {
   cpuShare,
@@ -57,7 +58,7 @@ type Options = {
 };
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c']), waitIdleMs: 0, withoutServices: false };
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -77,11 +78,12 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--without-services') options.withoutServices = true;
     else if (arg === '--scenarios') {
       options.scenarios = new Set(value().split(',').map((s) => s.trim().toLowerCase()));
-      for (const s of options.scenarios) if (!['a', 'b', 'c'].includes(s)) throw new Error(`unknown scenario ${s} (a, b or c)`);
+      const known = ['a', 'b', 'c', ...SERVICE_SCENARIOS];
+      for (const s of options.scenarios) if (!known.includes(s)) throw new Error(`unknown scenario ${s} (${known.join(', ')})`);
     } else if (arg === '--profile') options.profileDir = resolve(value());
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c] [--profile <dir>] [--wait-idle <s>]\n' +
+        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>]\n' +
           '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n' +
           '  --without-services: start the platform with the exchange only (no audit, notification, ... modules)\n',
       );
@@ -642,6 +644,7 @@ async function main() {
     process.exit(130);
   });
   const reports: ScenarioReport[] = [];
+  let services: ServiceFigures = {};
   try {
     progress(context, `development PKI in ${pkiDir}`);
     ensureDevelopmentPki(pkiDir, clientIds);
@@ -661,10 +664,16 @@ async function main() {
         context.errors.push(`(${key}) could not be measured: ${errorText(error)}`);
       }
     }
+    if (!options.withoutServices) {
+      const measured = await runServiceBenchmarks(options.scenarios, options.durationMs, (line) => progress(context, line));
+      services = measured.figures;
+      context.errors.push(...measured.errors);
+    }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
   const elapsedMs = performance.now() - started;
+  const referencePerSec = reports.find((report) => report.name.startsWith('(a)'))?.platform.eventsPerSec;
   if (options.json) {
     const json = {
       machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version },
@@ -677,13 +686,18 @@ async function main() {
         withoutServices: options.withoutServices,
       },
       scenarios: Object.fromEntries(reports.map((report) => [report.name.slice(1, 2), report])),
+      services,
       ok: context.errors.length === 0,
       errors: context.errors,
       busyMachine: reports.some((report) => [report.platform, report.baseline].some((m) => (m?.otherCpuPct ?? 0) > OTHER_LOAD_WARNING)),
       elapsedMs: round(elapsedMs, 0),
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-  } else printReport(reports, context, elapsedMs);
+  } else {
+    printReport(reports, context, elapsedMs);
+    const serviceLines = formatServiceFigures(services, referencePerSec);
+    if (serviceLines.length > 0) process.stdout.write(`\n${serviceLines.join('\n')}\n`);
+  }
   process.exitCode = context.errors.length > 0 ? 1 : 0;
 }
 

@@ -1,0 +1,73 @@
+/**
+ * The services' benchmarks, run by `npm run bench` after the exchange's (scenarios booking, notification,
+ * eventlog). Each starts its own platform on a fresh data directory. Their reference figure is the
+ * exchange's own single-event produce over the same mTLS path, measured in the same run as (a).
+ */
+import { runBookingBench, type BookingBenchResult } from './booking';
+import { benchEventLog, type EventLogBenchFigures } from './eventlog';
+import { benchNotification, type NotificationBenchFigures } from './notification';
+
+export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog'] as const;
+export type ServiceScenario = (typeof SERVICE_SCENARIOS)[number];
+
+export type ServiceFigures = {
+  booking?: BookingBenchResult;
+  notification?: NotificationBenchFigures;
+  eventlog?: EventLogBenchFigures;
+};
+
+export async function runServiceBenchmarks(selected: Set<string>, durationMs: number, progress: (line: string) => void): Promise<{ figures: ServiceFigures; errors: string[] }> {
+  const figures: ServiceFigures = {};
+  const errors: string[] = [];
+  const attempt = async (name: ServiceScenario, run: () => Promise<void>) => {
+    if (!selected.has(name)) return;
+    progress(`${name}: measuring`);
+    try {
+      await run();
+    } catch (error) {
+      errors.push(`(${name}) could not be measured: ${(error as Error).message}`);
+    }
+  };
+  await attempt('booking', async () => {
+    figures.booking = await runBookingBench({ durationSeconds: Math.max(2, Math.round(durationMs / 1000)) });
+    if (figures.booking.overbookedSlots > 0) errors.push(`(booking) ${figures.booking.overbookedSlots} overbooked slots`);
+  });
+  await attempt('notification', async () => {
+    figures.notification = await benchNotification({ durationMs });
+  });
+  await attempt('eventlog', async () => {
+    figures.eventlog = await benchEventLog({ durationMs });
+  });
+  return { figures, errors };
+}
+
+export function formatServiceFigures(figures: ServiceFigures, referencePerSec: number | undefined): string[] {
+  const lines: string[] = [];
+  const reference = referencePerSec ? `   [reference: exchange single-event produce ${Math.round(referencePerSec).toLocaleString('en-US')}/s in this run]` : '';
+  if (!figures.booking && !figures.notification && !figures.eventlog) return lines;
+  lines.push(`services${reference}`);
+  const b = figures.booking;
+  if (b) {
+    lines.push(
+      `  booking: ${b.requestsPerSecond.toLocaleString('en-US')} appointment requests/s from 50 mTLS clients, half racing for the same slots ` +
+        `(${b.accepted} accepted, ${b.refused} refused; p50 ${b.p50Ms} ms, p99 ${b.p99Ms} ms); overbooked slots: ${b.overbookedSlots}`,
+    );
+  }
+  const n = figures.notification;
+  if (n) {
+    lines.push(
+      `  notification: ${n.acceptedPerSec.toLocaleString('en-US')} notifications accepted/s (p50 ${n.acceptLatencyMs.p50} ms, p99 ${n.acceptLatencyMs.p99} ms, ` +
+        `${n.failures} failures); dispatcher ${n.dispatchedPerSec.toLocaleString('en-US')} notifications/s to the cabinet`,
+    );
+  }
+  const e = figures.eventlog;
+  if (e) {
+    const rate = (label: string, r: { perSec: number; p50Ms: number; p99Ms: number; failures: number }) =>
+      `${label} ${r.perSec.toLocaleString('en-US')}/s (p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.failures ? `, ${r.failures} failures` : ''})`;
+    lines.push(
+      `  eventlog: registered ${rate('unsigned', e.registerSingle)}, ${rate('signed', e.registerSigned)}, ${rate('in batches of 100 (events)', e.registerBatchOf100)}`,
+      `            searched ${rate('by time range', e.searchTimeRange)}, ${rate('by UID', e.searchByUid)}; ${e.storedEvents} events stored`,
+    );
+  }
+  return lines;
+}
