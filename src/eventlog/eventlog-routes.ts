@@ -11,7 +11,7 @@ import { searchPersonalDataAccesses } from './personal-data-search';
 import { eventLogSchema } from './schema-validation';
 import { logSearch, type Searcher } from './search-audit';
 import { presentedCertificate } from './signing-keys';
-import { readYourWrites } from './read-your-writes';
+import { readYourWrites } from '../platform/projections/read-your-writes';
 
 /** Seed: the whole message at most 256 KB (413 above). */
 export const MAX_MESSAGE_BYTES = 256 * 1024;

@@ -8,7 +8,7 @@ import { NOTIFICATION_MESSAGES, type MessageDocument } from '../../projections/n
 import { handled, isUuid } from './http-helpers';
 import type { NotificationService } from './notification-service';
 import { notificationSchema } from './schema-validation';
-import { readYourWrites } from './read-your-writes';
+import { readYourWrites } from '../platform/projections/read-your-writes';
 
 const validateSearch = notificationSchema<{ idnp: string; cursor?: string; limit?: number }>('cabinet-message-search.json');
 const validateReading = notificationSchema<{ idnp: string }>('cabinet-message-reading.json');

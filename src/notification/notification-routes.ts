@@ -11,7 +11,7 @@ import type { NotificationService } from './notification-service';
 import type { NotificationSettings } from './notification-settings';
 import { toNotificationDto, toNotificationShortDto } from './notification-views';
 import { notificationSchema } from './schema-validation';
-import { readYourWrites } from './read-your-writes';
+import { readYourWrites } from '../platform/projections/read-your-writes';
 
 const validateNotification = notificationSchema<NotificationRequest>('notification.json', { membersInAnyCase: true });
 const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });

@@ -14,7 +14,7 @@ import { templateDecider } from './template-decider';
 import type { TemplateCommand, TemplateDefinition } from './template-events';
 import { fillContent, parseVariables } from './template-rendering';
 import { notificationSchema } from './schema-validation';
-import { readYourWrites } from './read-your-writes';
+import { readYourWrites } from '../platform/projections/read-your-writes';
 
 const validateTemplate = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
 const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });

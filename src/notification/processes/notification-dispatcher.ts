@@ -16,7 +16,7 @@ import { evolveNotification, initialNotificationState, notificationStatus, type 
 import type { Channel, Priority } from '../notification-vocabulary';
 import type { RecipientResolver } from '../recipient-resolver';
 import { notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
-import { readYourWrites } from '../read-your-writes';
+import { readYourWrites } from '../../platform/projections/read-your-writes';
 import { planNextStep } from './dispatch-plan';
 import { renderMessage } from './message-rendering';
 
