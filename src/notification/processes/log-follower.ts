@@ -1,5 +1,6 @@
 import type { DocumentStore } from '../../platform/document-store/document-store';
 import type { EventStore, StoredEvent } from '../../platform/event-store/event-store';
+import { CoalescedTask } from '../../platform/coalesced-task';
 import type { Logger } from '../../platform/logger';
 
 const CHECKPOINTS = 'notification_process_checkpoints';
@@ -16,8 +17,14 @@ type Checkpoint = { _id: string; position: number; updatedAt: string };
 export class LogFollower {
   private position = 0;
   private running = false;
-  private pass: Promise<void> | null = null;
-  private again = false;
+  private readonly passes = new CoalescedTask(
+    () => this.run(),
+    (error) => {
+      this.deps.logger.error({ err: error, process: this.name, position: this.position }, 'log process failed on an event; it retries');
+      this.retryTimer = setTimeout(() => this.wake(), RETRY_AFTER_FAILURE_MS);
+      this.retryTimer.unref();
+    },
+  );
   private retryTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | null = null;
 
@@ -39,32 +46,15 @@ export class LogFollower {
     this.running = false;
     this.unsubscribe?.();
     clearTimeout(this.retryTimer);
-    await this.pass;
+    await this.passes.idle();
   }
 
-  async idle(): Promise<void> {
-    while (this.pass) await this.pass;
+  idle(): Promise<void> {
+    return this.passes.idle();
   }
 
   private wake() {
-    if (!this.running) return;
-    if (this.pass) {
-      this.again = true;
-      return;
-    }
-    this.pass = this.run()
-      .catch((error) => {
-        this.deps.logger.error({ err: error, process: this.name, position: this.position }, 'log process failed on an event; it retries');
-        this.retryTimer = setTimeout(() => this.wake(), RETRY_AFTER_FAILURE_MS);
-        this.retryTimer.unref();
-      })
-      .finally(() => {
-        this.pass = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    if (this.running) void this.passes.wake();
   }
 
   private async run() {

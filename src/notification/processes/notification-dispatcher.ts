@@ -16,6 +16,7 @@ import { evolveNotification, initialNotificationState, notificationStatus, type 
 import type { Channel, Priority } from '../notification-vocabulary';
 import type { RecipientResolver } from '../recipient-resolver';
 import { notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
+import { CoalescedTask } from '../../platform/coalesced-task';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import { planNextStep } from './dispatch-plan';
 import { renderMessage } from './message-rendering';
@@ -60,8 +61,10 @@ export class NotificationDispatcher {
   private readonly priorities = new Map<string, Priority>();
   private position = 0;
   private running = false;
-  private pass: Promise<void> | null = null;
-  private again = false;
+  private readonly passes = new CoalescedTask(
+    () => this.run(),
+    (error) => this.deps.logger.error({ err: error }, 'notification dispatch pass failed; retrying on the next event'),
+  );
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: DispatcherDeps) {}
@@ -84,29 +87,16 @@ export class NotificationDispatcher {
     this.unsubscribe?.();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await this.pass;
+    await this.passes.idle();
   }
 
   /** Resolves when nothing is left to do now (tests and benchmarks wait on it). */
-  async idle(): Promise<void> {
-    while (this.pass) await this.pass;
+  idle(): Promise<void> {
+    return this.passes.idle();
   }
 
   private wake() {
-    if (!this.running) return;
-    if (this.pass) {
-      this.again = true;
-      return;
-    }
-    this.pass = this.run()
-      .catch((error) => this.deps.logger.error({ err: error }, 'notification dispatch pass failed; retrying on the next event'))
-      .finally(() => {
-        this.pass = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    if (this.running) void this.passes.wake();
   }
 
   private async run() {

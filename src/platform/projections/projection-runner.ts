@@ -1,6 +1,7 @@
 import type { DocumentStore } from '../document-store/document-store';
 import type { EventStore, StoredEvent } from '../event-store/event-store';
 import type { Logger } from '../logger';
+import { CoalescedTask } from '../coalesced-task';
 import type { Projection } from './projection';
 
 const CHECKPOINTS = 'projection_checkpoints';
@@ -17,8 +18,10 @@ export class ProjectionRunner {
   private readonly positions = new Map<string, number>();
   private readonly waiters: { position: number; names?: string[]; resolve: () => void }[] = [];
   private running = false;
-  private catchingUp: Promise<void> | null = null;
-  private pendingWake = false;
+  private readonly catchingUp = new CoalescedTask(
+    () => this.catchUp(),
+    (error) => this.logger.error({ err: error }, 'projection failed; it will retry on the next event'),
+  );
   private readonly rebuilding = new Set<string>();
   private unsubscribe: (() => void) | null = null;
 
@@ -43,7 +46,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
-    await this.catchingUp;
+    await this.catchingUp.idle();
   }
 
   /**
@@ -65,7 +68,7 @@ export class ProjectionRunner {
     if (!projection) throw new Error(`unknown projection: ${name}`);
     this.rebuilding.add(name);
     try {
-      await this.catchingUp;
+      await this.catchingUp.idle();
       for (const collection of projection.collections) await this.documents.dropCollection(collection);
       await this.documents.collection(CHECKPOINTS).deleteOne({ _id: name });
       await this.documents.ensureIndexes(projection.indexes ?? []);
@@ -84,21 +87,7 @@ export class ProjectionRunner {
   }
 
   private wake(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    if (this.catchingUp) {
-      this.pendingWake = true;
-      return this.catchingUp;
-    }
-    this.catchingUp = this.catchUp()
-      .catch((error) => this.logger.error({ err: error }, 'projection failed; it will retry on the next event'))
-      .finally(() => {
-        this.catchingUp = null;
-        if (this.pendingWake) {
-          this.pendingWake = false;
-          void this.wake();
-        }
-      });
-    return this.catchingUp;
+    return this.running ? this.catchingUp.wake() : Promise.resolve();
   }
 
   /**
