@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { notificationModule } from '../../src/notification/notification-module';
-import { TestPlatform } from '../support/test-platform';
+import type { TestPlatform } from '../support/test-platform';
 import { appendBookingEvent, appointmentCanceled, appointmentRequested as requested } from './booking-events';
-import { TestSmtpServer, eventually, withEnv } from './notification-test-kit';
+import { type TestSmtpServer, eventually, startMailPlatform, type MailPlatform } from './notification-test-kit';
 
 /** Booking events appended to the log the way the booking service does (fixed event contract). */
 describe('Notifications: booking e-mails from the booking events on the log (e2e)', () => {
   let smtp: TestSmtpServer;
   let platform: TestPlatform;
-  let restoreEnv: () => void;
+  let mail: MailPlatform;
 
   const append = (type: 'requested' | 'canceled', data: { appointmentId: string }) => appendBookingEvent(platform, type, data);
   const settledNotifications = () => eventually(async () => {
@@ -18,15 +18,10 @@ describe('Notifications: booking e-mails from the booking events on the log (e2e
   }, Boolean, 'the booking processes');
 
   before(async () => {
-    smtp = await TestSmtpServer.start();
-    restoreEnv = withEnv({ NOTIFY_SMTP_HOST: '127.0.0.1', NOTIFY_SMTP_PORT: String(smtp.port) });
-    platform = await TestPlatform.start();
+    mail = await startMailPlatform();
+    ({ platform, smtp } = mail);
   });
-  after(async () => {
-    await platform.stop();
-    await smtp.stop();
-    restoreEnv();
-  });
+  after(() => mail.stop());
 
   it('e-mails the citizen when an appointment is requested, in the appointment\'s language', async () => {
     const data = requested({ language: 'en', status: 'Waiting', confirmationDeadline: '2099-03-09T12:00:00.000Z' });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
-import { TestPlatform } from '../support/test-platform';
-import { TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, withEnv } from './notification-test-kit';
+import type { TestPlatform } from '../support/test-platform';
+import { type TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, startMailPlatform, type MailPlatform } from './notification-test-kit';
 
 const PDF = Buffer.from('%PDF-1.4\n% a tiny test document\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -10,19 +10,14 @@ describe('Notifications: e-mail over SMTP (e2e: mTLS API, real SMTP server in-pr
   let smtp: TestSmtpServer;
   let platform: TestPlatform;
   let institution: HttpsClient;
-  let restoreEnv: () => void;
+  let mail: MailPlatform;
 
   before(async () => {
-    smtp = await TestSmtpServer.start();
-    restoreEnv = withEnv({ NOTIFY_SMTP_HOST: '127.0.0.1', NOTIFY_SMTP_PORT: String(smtp.port), NOTIFY_RETRY_BASE_MS: '20', NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_SMTP_TIMEOUT_MS: '1000', NOTIFY_MAIL_FROM: 'notify@test.example.md' });
-    platform = await TestPlatform.start();
-    institution = platform.client('demo-institution');
+    mail = await startMailPlatform({ env: { NOTIFY_RETRY_BASE_MS: '20', NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_SMTP_TIMEOUT_MS: '1000', NOTIFY_MAIL_FROM: 'notify@test.example.md' } });
+    ({ platform, smtp } = mail);
+    institution = mail.institution;
   });
-  after(async () => {
-    await platform.stop();
-    await smtp.stop();
-    restoreEnv();
-  });
+  after(() => mail.stop());
   beforeEach(() => {
     smtp.refuse = () => undefined;
     smtp.hangAfterData = () => false;
@@ -104,6 +99,5 @@ describe('Notifications: e-mail over SMTP (e2e: mTLS API, real SMTP server in-pr
     expect(failed).to.include({ Status: 'Failed', FailureCode: 'SmtpUnavailable' });
     const attempts = (await platform.platform.stores.events.readStream(`notification-${id}`)).filter((event) => event.event.type === 'md.gov.notification.message.send-started.v1');
     expect(attempts).to.have.length(3);
-    smtp = await TestSmtpServer.start();
   });
 });

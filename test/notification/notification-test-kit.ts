@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import type { ClientDefinition } from '../../src/platform/identity/client-registry';
 import type { HttpsClient } from '../support/https-client';
+import { TestPlatform } from '../support/test-platform';
 import { readMail, type ReadMail } from './mime-reader';
 
 /** A real SMTP server in this process; `refuse` decides a reply per recipient (e.g. 451 to test retries). */
@@ -11,6 +13,7 @@ export class TestSmtpServer {
   /** takes the message but never answers the end of DATA (the reply is lost) */
   hangAfterData: (address: string) => boolean = () => false;
   private server!: SMTPServer;
+  private stopping: Promise<void> | undefined;
   port = 0;
 
   static async start(): Promise<TestSmtpServer> {
@@ -46,8 +49,10 @@ export class TestSmtpServer {
     return this.mails.filter((mail) => mail.to.includes(address));
   }
 
+  /** Safe to call again (a test may stop the server early to make it unreachable). */
   stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    this.stopping ??= new Promise((resolve) => this.server.close(() => resolve()));
+    return this.stopping;
   }
 }
 
@@ -101,4 +106,26 @@ export async function notificationOf(client: HttpsClient, id: string) {
 
 export function statusIs(...statuses: string[]) {
   return (notification: { Status: string }) => statuses.includes(notification.Status);
+}
+
+/**
+ * The platform wired to a real in-process SMTP server, as every e-mail test starts: the SMTP settings
+ * are in the environment before the platform starts, and stop() undoes all three in reverse order.
+ */
+export type MailPlatform = { platform: TestPlatform; smtp: TestSmtpServer; institution: HttpsClient; stop(): Promise<void> };
+
+export async function startMailPlatform(options: { env?: Record<string, string>; extraClients?: ClientDefinition[] } = {}): Promise<MailPlatform> {
+  const smtp = await TestSmtpServer.start();
+  const restoreEnv = withEnv({ NOTIFY_SMTP_HOST: '127.0.0.1', NOTIFY_SMTP_PORT: String(smtp.port), ...options.env });
+  const platform = await TestPlatform.start({ extraClients: options.extraClients });
+  return {
+    platform,
+    smtp,
+    institution: platform.client('demo-institution'),
+    async stop() {
+      await platform.stop();
+      await smtp.stop();
+      restoreEnv();
+    },
+  };
 }

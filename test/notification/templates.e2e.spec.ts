@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
-import { TestPlatform } from '../support/test-platform';
-import { TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, withEnv } from './notification-test-kit';
+import type { TestPlatform } from '../support/test-platform';
+import { type TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, startMailPlatform, type MailPlatform } from './notification-test-kit';
 
 const OTHER_SENDER = { id: 'other-sender', certificate: { commonName: 'other-sender' }, rights: { notification: ['templates'] } };
 
@@ -18,19 +18,14 @@ describe('Notifications: templates (e2e)', () => {
   let smtp: TestSmtpServer;
   let platform: TestPlatform;
   let institution: HttpsClient;
-  let restoreEnv: () => void;
+  let mail: MailPlatform;
 
   before(async () => {
-    smtp = await TestSmtpServer.start();
-    restoreEnv = withEnv({ NOTIFY_SMTP_HOST: '127.0.0.1', NOTIFY_SMTP_PORT: String(smtp.port) });
-    platform = await TestPlatform.start({ extraClients: [OTHER_SENDER] });
-    institution = platform.client('demo-institution');
+    mail = await startMailPlatform({ extraClients: [OTHER_SENDER] });
+    ({ platform, smtp } = mail);
+    institution = mail.institution;
   });
-  after(async () => {
-    await platform.stop();
-    await smtp.stop();
-    restoreEnv();
-  });
+  after(() => mail.stop());
 
   const create = async (body: object = welcome()) => {
     const response = await institution.post('/api/Template', { body });
