@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { contentHash } from '../platform/event-store/event-identity';
 import type { CloudEventRecord } from '../platform/event-store/event-store';
 import { cloudEventViolations } from './cloud-event-format';
 import { decodeHeaderValue } from './wire-format';
@@ -9,7 +8,8 @@ import { decodeHeaderValue } from './wire-format';
  * the CloudEvents format: JSON data only in structured mode, time not in the future and "now" when
  * absent, application/json when no datacontenttype is given.
  */
-export type IncomingEvent = { event: CloudEventRecord; contentHash: string };
+/** filledIn: the attributes the exchange set because the producer left them out */
+export type IncomingEvent = { event: CloudEventRecord; filledIn: string[] };
 export type Normalized = { ok: true; value: IncomingEvent } | { ok: false; violations: string[] };
 
 export type NormalizeContext = { now: Date; futureTimeToleranceMs: number };
@@ -27,8 +27,10 @@ export function normalizeStructured(candidate: unknown, context: NormalizeContex
   }
   violations.push(...exchangeAttributeViolations(sent, context));
   if (violations.length > 0) return { ok: false, violations };
-  const event = { datacontenttype: 'application/json', ...sent, time: sent.time ?? context.now.toISOString() } as unknown as CloudEventRecord;
-  return { ok: true, value: { event, contentHash: contentHash(sent) } };
+  // most producers send both attributes: then the parsed object is stored as it is, without a copy
+  const filledIn = missing(sent, ['datacontenttype', 'time']);
+  const event = (filledIn.length === 0 ? sent : { datacontenttype: 'application/json', ...sent, time: sent.time ?? context.now.toISOString() }) as CloudEventRecord;
+  return { ok: true, value: { event, filledIn } };
 }
 
 /** Binary mode: attributes in ce-* headers, the payload in the body, its media type in Content-Type. */
@@ -60,7 +62,7 @@ export function normalizeRaw(headers: IncomingHttpHeaders, body: Buffer, context
   const violations = [...cloudEventViolations(sent), ...exchangeAttributeViolations(sent, context)];
   if (violations.length > 0) return { ok: false, violations };
   const event = { ...sent, time: sent.time ?? context.now.toISOString() } as unknown as CloudEventRecord;
-  return { ok: true, value: { event, contentHash: contentHash(sent) } };
+  return { ok: true, value: { event, filledIn: missing(sent, ['time']) } };
 }
 
 function exchangeAttributeViolations(event: Record<string, unknown>, context: NormalizeContext): string[] {
@@ -74,6 +76,14 @@ function exchangeAttributeViolations(event: Record<string, unknown>, context: No
   return violations;
 }
 
+function missing(event: Record<string, unknown>, names: string[]): string[] {
+  return names.filter((name) => event[name] === undefined);
+}
+
+/** The event without its null attributes (null means absent); the same object when it has none. */
 function withoutNulls(event: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(event).filter(([, value]) => value !== null));
+  for (const name in event) {
+    if (event[name] === null) return Object.fromEntries(Object.entries(event).filter(([, value]) => value !== null));
+  }
+  return event;
 }

@@ -74,5 +74,5 @@ export function streamFor(kind: EventKind, clientId: string): string {
 function toNewEvent(incoming: IncomingEvent, clientId: string, kind: EventKind): NewEvent {
   const { event } = incoming;
   const dedupeKey = kind === 'standard' ? undefined : `${kind}\n${clientId}\n${event.source}\n${event.id}`;
-  return { event, producer: clientId, kind, dedupeKey, contentHash: incoming.contentHash };
+  return { event, producer: clientId, kind, dedupeKey, filledIn: incoming.filledIn };
 }

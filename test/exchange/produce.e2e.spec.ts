@@ -57,6 +57,15 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect((await storedEvents()).filter((e) => e.event.id === event.id)).to.have.length(1);
     });
 
+    it('takes a retry without time, or with its attributes in another order, as the same event', async () => {
+      const event = demoEvent({ time: undefined });
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) })).status).to.equal(202);
+      const reordered = Object.fromEntries(Object.entries(event).reverse());
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(reordered) })).status).to.equal(202);
+      expect((await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify([event]) })).status).to.equal(202);
+      expect((await storedEvents()).filter((e) => e.event.id === event.id)).to.have.length(1);
+    });
+
     it('refuses a different event under a used source and id with 409', async () => {
       const event = demoEvent();
       await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });

@@ -278,6 +278,21 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(await store.readStream(streamId)).to.have.length(3);
       });
 
+      it('sets the filled-in attributes aside when it compares a retry with the stored event', async () => {
+        const streamId = streamName();
+        const sent = newEvent();
+        await store.append(streamId, [{ ...sent, filledIn: ['time'] }]);
+        const laterDefault = { ...sent.event, time: new Date(Date.parse(sent.event.time) + 5_000).toISOString() };
+        const retry = await store.append(streamId, [{ ...sent, event: laterDefault, filledIn: ['time'] }]);
+        expect(retry.duplicates).to.equal(1);
+        const reordered = Object.fromEntries(Object.entries(laterDefault).reverse()) as typeof laterDefault;
+        expect((await store.append(streamId, [{ ...sent, event: reordered, filledIn: ['time'] }])).duplicates).to.equal(1);
+        // the producer now names a time itself: a different event from the one it sent without one
+        const error = await rejection(store.append(streamId, [{ ...sent, event: laterDefault }]));
+        expect(error).to.be.instanceOf(DuplicateEventConflictError);
+        expect(await store.readStream(streamId)).to.have.length(1);
+      });
+
       it('does not keep the keys of an append refused for its expected revision', async () => {
         const streamId = streamName();
         await appendNew(streamId, 1);

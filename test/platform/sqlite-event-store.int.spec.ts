@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import { ExpectedRevisionConflictError, type NewEvent } from '../../src/platform/event-store/event-store';
+import { contentHash } from '../../src/platform/event-store/event-identity';
+import { DuplicateEventConflictError, ExpectedRevisionConflictError, type NewEvent } from '../../src/platform/event-store/event-store';
 import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
 import { eventStoreContract } from './event-store.contract';
 
@@ -64,5 +66,34 @@ describe('embedded SQLite event store', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('opens a log written by the earlier schema and still knows its events by content', async () => {
+    const path = join(fileDirectory, 'events.sqlite');
+    const earlier = new Database(path);
+    earlier.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
+      kind TEXT NOT NULL, producer TEXT NOT NULL, type TEXT NOT NULL, dedupe_key TEXT NOT NULL, content_hash TEXT NOT NULL,
+      recorded_at TEXT NOT NULL, event TEXT NOT NULL, UNIQUE (stream_id, revision), UNIQUE (dedupe_key));
+      CREATE INDEX events_by_kind ON events (kind, position); CREATE INDEX events_by_type ON events (type, position);`);
+    const old = newEvent();
+    earlier
+      .prepare('INSERT INTO events (stream_id, revision, kind, producer, type, dedupe_key, content_hash, recorded_at, event) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?)')
+      .run('order-1', 'standard', 'tester', old.event.type, `${old.event.source}\n${old.event.id}`, contentHash(old.event), old.event.time, JSON.stringify(old.event));
+    earlier.close();
+
+    const store = openSqliteEventStore(path);
+    try {
+      expect((await store.append('order-1', [old])).duplicates).to.equal(1);
+      const changed = { ...old, event: { ...old.event, subject: 'changed' } };
+      expect(await store.append('order-1', [changed]).catch((error: unknown) => error)).to.be.instanceOf(DuplicateEventConflictError);
+      await store.append('order-1', [{ ...newEvent(), kind: 'test' }]);
+      expect((await store.readAll({ after: 0, limit: 10, filter: { kinds: ['test'] } })).map((stored) => stored.revision)).to.deep.equal([1]);
+    } finally {
+      await store.close();
+    }
+    const reopened = new Database(path, { readonly: true });
+    const indexes = reopened.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").all().map((row) => row.name);
+    reopened.close();
+    expect(indexes).to.include('events_of_rare_kinds').and.not.include('events_by_kind');
   });
 });

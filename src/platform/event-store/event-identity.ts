@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CloudEventRecord, NewEvent } from './event-store';
 
 export function defaultDedupeKey(event: CloudEventRecord): string {
@@ -7,22 +7,50 @@ export function defaultDedupeKey(event: CloudEventRecord): string {
 
 /** A stable hash of a JSON value: object keys sorted, so key order never makes two equal events differ. */
 export function contentHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('base64url');
+  return hash('sha256', canonicalJson(value), 'base64url');
 }
 
+/**
+ * JSON with object keys sorted and undefined members left out, as JSON.stringify would leave them out.
+ * Built by concatenation rather than arrays of parts: it runs for every event a producer sends.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value as object)
-    .sort()
-    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-  return `{${entries.join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) out += ',';
+      out += value[index] === undefined ? 'null' : canonicalJson(value[index]);
+    }
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `${out}}`;
+}
+
+/**
+ * What a retry must match: the caller's fingerprint, or a hash of the event without the attributes the
+ * platform filled in. The embedded log computes it only when a key is found taken; EventStoreDB's
+ * reservations carry it.
+ */
+export function retryFingerprint(event: object, filledIn: readonly string[] = [], callerFingerprint?: string): string {
+  if (callerFingerprint) return callerFingerprint;
+  if (filledIn.length === 0) return contentHash(event);
+  const sent: Record<string, unknown> = { ...event };
+  for (const name of filledIn) delete sent[name];
+  return contentHash(sent);
 }
 
 export function identityOf(newEvent: NewEvent): { dedupeKey: string; contentHash: string } {
   return {
     dedupeKey: newEvent.dedupeKey ?? defaultDedupeKey(newEvent.event),
-    contentHash: newEvent.contentHash ?? contentHash(newEvent.event),
+    contentHash: retryFingerprint(newEvent.event, newEvent.filledIn, newEvent.contentHash),
   };
 }

@@ -24,9 +24,13 @@ export type NewEvent = {
   /** client id (or service name) that caused the event: the audit trail's "who, through which client". */
   producer: string;
   kind?: EventKind;
-  /** uniqueness key; defaults to source + id. The same key with the same contentHash is a retry. */
+  /** uniqueness key; defaults to source + id. A later event under a used key is a retry (stored once)
+   * when its content is the same, and refused (DuplicateEventConflictError) when not. */
   dedupeKey?: string;
-  /** hash of what the producer sent, before defaults were filled in; defaults to a hash of the event. */
+  /** attributes the platform filled in (a default time, say): set aside when contents are compared, so
+   * content means what the producer sent */
+  filledIn?: string[];
+  /** a fingerprint the caller chooses to stand for the content instead (equal fingerprints: a retry) */
   contentHash?: string;
 };
 

@@ -11,8 +11,8 @@ import {
   type LogFilter,
   type StoredEvent,
 } from './event-store';
-import { identityOf } from './event-identity';
-import { LOG_SCHEMA, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
+import { defaultDedupeKey } from './event-identity';
+import { prepareLogSchema, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
 
 const TYPE_SCAN_WINDOW = 20_000;
 
@@ -39,8 +39,14 @@ export function openSqliteEventStore(path: string): EventStore {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
-  db.exec(LOG_SCHEMA);
+  prepareLogSchema(db);
   const selectStream = db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
+  const statements = new Map<string, Database.Statement<unknown[], EventRow>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare<unknown[], EventRow>(sql)));
+    return statement;
+  };
   let head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()?.head ?? 0;
 
   const writer = startWriter(path);
@@ -95,7 +101,9 @@ export function openSqliteEventStore(path: string): EventStore {
           type: newEvent.event.type,
           kind: newEvent.kind ?? 'standard',
           producer: newEvent.producer,
-          ...identityOf(newEvent),
+          dedupeKey: newEvent.dedupeKey ?? defaultDedupeKey(newEvent.event),
+          filledIn: newEvent.filledIn ?? [],
+          contentHash: newEvent.contentHash,
         })),
       };
       return new Promise<AppendResult>((resolve, reject) => {
@@ -114,14 +122,14 @@ export function openSqliteEventStore(path: string): EventStore {
     async readAll({ after, limit, filter = {} }) {
       if (!filter.types?.length) {
         const { sql, params } = readAllQuery(after, Number.MAX_SAFE_INTEGER, limit, filter);
-        return db.prepare<unknown[], EventRow>(sql).all(...params).map(toStoredEvent);
+        return prepared(sql).all(...params).map(toStoredEvent);
       }
       // By type: walk the log in windows of positions through the (type, position) index, so a reader far
       // behind never sorts every matching event of the log to return the first few.
       const rows: EventRow[] = [];
       for (let from = after; rows.length < limit && from < head; from += TYPE_SCAN_WINDOW) {
         const { sql, params } = readAllQuery(from, from + TYPE_SCAN_WINDOW, limit - rows.length, filter);
-        rows.push(...db.prepare<unknown[], EventRow>(sql).all(...params));
+        rows.push(...prepared(sql).all(...params));
       }
       return rows.map(toStoredEvent);
     },
@@ -184,10 +192,13 @@ function toError(error: WireError): Error {
 function readAllQuery(after: number, upTo: number, limit: number, filter: LogFilter) {
   const where = ['position > ?', 'position <= ?'];
   const params: unknown[] = [after, upTo];
+  const rareKindsOnly = !!filter.kinds?.length && !filter.kinds.includes('standard');
   if (filter.kinds?.length) {
     where.push(`kind IN (${filter.kinds.map(() => '?').join(',')})`);
     params.push(...filter.kinds);
   }
+  // the partial index serves a query only when the query repeats its condition word for word
+  if (rareKindsOnly) where.push(`kind <> 'standard'`);
   if (filter.types?.length) {
     where.push(`type IN (${filter.types.map(() => '?').join(',')})`);
     params.push(...filter.types);
@@ -197,8 +208,8 @@ function readAllQuery(after: number, upTo: number, limit: number, filter: LogFil
     params.push(filter.streamPrefix.length, filter.streamPrefix);
   }
   params.push(limit);
-  // without statistics SQLite would rather walk the kind index, scanning every event of that kind
-  const index = filter.types?.length ? 'INDEXED BY events_by_type' : '';
+  // without statistics SQLite may pick the wrong index; these are the ones that bound the scan
+  const index = filter.types?.length ? 'INDEXED BY events_by_type' : rareKindsOnly ? 'INDEXED BY events_of_rare_kinds' : '';
   return { sql: `SELECT * FROM events ${index} WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`, params };
 }
 

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { groupCommitter, LOG_SCHEMA, type WireAppend } from './sqlite-log-schema';
+import { groupCommitter, prepareLogSchema, type WireAppend } from './sqlite-log-schema';
 
 /**
  * The embedded log's writer thread. Commits (and their fsync) happen here, so the main thread keeps
@@ -10,7 +10,7 @@ const db = new Database((workerData as { path: string }).path);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
-db.exec(LOG_SCHEMA);
+prepareLogSchema(db);
 const commitGroup = groupCommitter(db);
 const head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events');
 

@@ -47,6 +47,17 @@ export class ProjectionRunner {
     this.running = false;
     this.unsubscribe?.();
     await this.catchingUp.idle();
+    await this.saveCheckpoints().catch((error) => this.logger.warn({ err: error }, 'checkpoints not saved at stop; they are found again from the log'));
+  }
+
+  /** Writes the checkpoints that moved in memory only, so a restart does not rescan those events. */
+  private async saveCheckpoints(): Promise<void> {
+    await this.documents.withTransaction(async (session) => {
+      for (const [name, position] of this.positions) {
+        if (this.rebuilding.has(name)) continue;
+        await session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: name }, { _id: name, position, updatedAt: new Date().toISOString() }, { upsert: true });
+      }
+    });
   }
 
   /**
@@ -101,8 +112,15 @@ export class ProjectionRunner {
       const behind = this.projections.filter((projection) => !this.rebuilding.has(projection.name) && this.positions.get(projection.name)! < head);
       if (!this.running || behind.length === 0) break;
       const plans = await Promise.all(behind.map((projection) => this.nextBatch(projection, head)));
-      const moving = plans.filter((plan) => plan.nextPosition > this.positions.get(plan.projection.name)!);
-      if (moving.length === 0) break;
+      // Passing events a projection does not read changes none of its documents: that checkpoint moves in
+      // memory only and is written with the projection's next batch (or at stop). Writing it on every
+      // append of unrelated events was one read-model commit per log commit.
+      for (const plan of plans) if (plan.batch.length === 0) this.positions.set(plan.projection.name, plan.nextPosition);
+      const moving = plans.filter((plan) => plan.batch.length > 0);
+      if (moving.length === 0) {
+        this.releaseWaiters();
+        break;
+      }
       try {
         await this.commit(moving);
       } catch (error) {
