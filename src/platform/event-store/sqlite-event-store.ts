@@ -15,6 +15,12 @@ import { defaultDedupeKey } from './event-identity';
 import { prepareLogSchema, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
 
 const TYPE_SCAN_WINDOW = 20_000;
+/**
+ * Groups handed to the writer before the first is answered. With one, the writer waits idle from each
+ * commit until this thread has read the answer and sent the next group; with two, the next group is
+ * already queued there.
+ */
+const GROUPS_IN_FLIGHT = Number(process.env.LOG_GROUPS_IN_FLIGHT ?? 2);
 
 type PendingAppend = { wire: WireAppend; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
 type WriterReply = { id: number; outcomes?: WireOutcome[]; head?: number; failure?: string };
@@ -48,6 +54,7 @@ export function openSqliteEventStore(path: string): EventStore {
     return statement;
   };
   let head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()?.head ?? 0;
+  const lastOfType = lastPositionsByType(db);
 
   const writer = startWriter(path);
   const listeners = new Set<(head: number) => void>();
@@ -59,7 +66,7 @@ export function openSqliteEventStore(path: string): EventStore {
 
   function send() {
     sendScheduled = false;
-    if (queue.length === 0 || inFlight.size > 0) return;
+    if (queue.length === 0 || inFlight.size >= GROUPS_IN_FLIGHT) return;
     const group = queue;
     queue = [];
     const id = nextId++;
@@ -76,6 +83,7 @@ export function openSqliteEventStore(path: string): EventStore {
     } else {
       head = Math.max(head, reply.head ?? head);
       reply.outcomes!.forEach((outcome, index) => {
+        if (outcome.ok) lastOfType.appended(group[index].wire, head);
         if (outcome.ok) group[index].resolve(outcome.result);
         else group[index].reject(toError(outcome.error));
       });
@@ -108,7 +116,7 @@ export function openSqliteEventStore(path: string): EventStore {
       };
       return new Promise<AppendResult>((resolve, reject) => {
         queue.push({ wire, resolve, reject });
-        if (!sendScheduled && inFlight.size === 0) {
+        if (!sendScheduled && inFlight.size < GROUPS_IN_FLIGHT) {
           sendScheduled = true;
           setImmediate(send);
         }
@@ -120,6 +128,8 @@ export function openSqliteEventStore(path: string): EventStore {
     },
 
     async readAll({ after, limit, filter = {} }) {
+      // readers of a few types (projections, followers) ask after every commit; most commits hold none of them
+      if (filter.types?.length && filter.types.every((type) => lastOfType.get(type) <= after)) return [];
       if (!filter.types?.length) {
         const { sql, params } = readAllQuery(after, Number.MAX_SAFE_INTEGER, limit, filter);
         return prepared(sql).all(...params).map(toStoredEvent);
@@ -176,6 +186,26 @@ function esmEntryOf(packageName: string, subpath: string): string {
   const manifestPath = require.resolve(`${packageName}/package.json`);
   const entry = require(manifestPath).exports[subpath].import;
   return pathToFileURL(join(dirname(manifestPath), typeof entry === 'string' ? entry : entry.default)).href;
+}
+
+/**
+ * The position of the last event of each type asked about, kept current by the appends this process
+ * commits (it is the log's only writer). Looked up in the type index the first time a type is asked for.
+ * An append that turned out to be a retry still counts: that costs one needless query, never a missed event.
+ */
+function lastPositionsByType(db: Database.Database) {
+  const lastOf = db.prepare<[string], { position: number | null }>('SELECT MAX(position) AS position FROM events INDEXED BY events_by_type WHERE type = ?');
+  const known = new Map<string, number>();
+  return {
+    get(type: string): number {
+      let position = known.get(type);
+      if (position === undefined) known.set(type, (position = lastOf.get(type)?.position ?? 0));
+      return position;
+    },
+    appended(append: WireAppend, head: number) {
+      for (const event of append.events) if (known.has(event.type)) known.set(event.type, Math.max(known.get(event.type)!, head));
+    },
+  };
 }
 
 function toError(error: WireError): Error {
