@@ -62,6 +62,8 @@ class AppendRefused extends Error {
 /**
  * Returns a function that commits a group of appends in one transaction, each in its own savepoint:
  * one append's conflict rolls back that append only. Throws only if the commit itself fails.
+ * An append of one event needs no savepoint: it is refused before its one insert, or the insert did
+ * nothing (key taken), or the statement failed and SQLite undid it.
  */
 export function groupCommitter(db: Database.Database): (appends: WireAppend[]) => WireOutcome[] {
   const currentRevision = db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
@@ -71,8 +73,12 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
   );
 
-  const appendOne = db.transaction((append: WireAppend): AppendResult => {
-    const actual = currentRevision.get(append.streamId)?.revision ?? -1;
+  // the writer is the log's only writer, so the revisions it wrote stay true until a commit fails
+  const revisions = new Map<string, number>();
+  const revisionOf = (streamId: string) => revisions.get(streamId) ?? currentRevision.get(streamId)?.revision ?? -1;
+
+  const appendEvents = (append: WireAppend): AppendResult => {
+    const actual = revisionOf(append.streamId);
     if (!revisionMatches(append.expectedRevision, actual)) {
       throw new AppendRefused({ name: 'ExpectedRevisionConflictError', streamId: append.streamId, expected: append.expectedRevision, actual });
     }
@@ -97,18 +103,32 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
       lastPosition = Math.max(lastPosition, stored.position);
     }
     return { nextRevision: revision, positions, duplicates, lastPosition };
-  });
+  };
+  const appendInSavepoint = db.transaction(appendEvents);
 
-  return db.transaction((appends: WireAppend[]) =>
+  const commitGroup = db.transaction((appends: WireAppend[]) =>
     appends.map((append): WireOutcome => {
       try {
-        return { ok: true, result: appendOne(append) };
+        const result = append.events.length === 1 ? appendEvents(append) : appendInSavepoint(append);
+        if (revisions.size >= REVISIONS_KEPT) revisions.clear();
+        revisions.set(append.streamId, result.nextRevision);
+        return { ok: true, result };
       } catch (error) {
         return { ok: false, error: error instanceof AppendRefused ? error.wire : { name: 'Error', message: String((error as Error).message) } };
       }
     }),
   );
+  return (appends) => {
+    try {
+      return commitGroup(appends);
+    } catch (error) {
+      revisions.clear();
+      throw error;
+    }
+  };
 }
+
+const REVISIONS_KEPT = 10_000;
 
 type StoredIdentity = { position: number; content_hash: string; filled_in: string | null; event: string };
 
