@@ -11,9 +11,10 @@ import { EventSchemas } from './exchange/event-schemas';
 import { createProduceHandler } from './exchange/produce-handler';
 import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
-import { attachWebSocket } from './exchange/websocket';
+import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
 import { systemClock, type Clock } from './platform/clock';
 import { notFoundHandler, problemHandler } from './platform/http/problem';
+import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { ClientRegistry } from './platform/identity/client-registry';
 import { recordRegistryChanges } from './platform/identity/registry-log';
 import { createLogger, type Logger } from './platform/logger';
@@ -106,11 +107,13 @@ export async function startPlatform(
   app.use(problemHandler(logger));
 
   const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger });
-  const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false }, (request, response) => {
+  const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
     if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;
-  attachWebSocket(server, { registry, consumers, publisher, config: config.exchange, clock, logger });
+  const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger };
+  attachWebSocket(server, webSocketDeps);
+  const http2Connections = serveHttp2Connections(server, (stream, headers) => serveHttp2Stream(stream, headers, webSocketDeps));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const port = (server.address() as AddressInfo).port;
   if (config.publicUrl.endsWith(':0')) config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
@@ -130,6 +133,7 @@ export async function startPlatform(
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        http2Connections.closeAll();
       });
       for (const service of [...services].reverse()) await service.stop?.();
       await consumers.stop();

@@ -1,13 +1,15 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http';
+import type { ServerHttp2Stream } from 'node:http2';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { TLSSocket } from 'node:tls';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
 import { ProblemError } from '../platform/errors';
-import { identifyCaller } from '../platform/identity/authenticate';
+import { identifyConnection } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
-import type { ConsumerInstance } from './consumer-instance';
+import type { ConsumerInstance, InstanceOptions } from './consumer-instance';
 import type { ConsumerService } from './consumer-service';
 import { consumerOptions } from './consumer-routes';
 import { identityProblem } from './exchange-auth';
@@ -33,6 +35,7 @@ export type WebSocketDeps = {
  * WebSocket consumption: each connection is a consumer instance of its group. The server pushes one
  * JSON message per event, holding at most wsMaxUnconfirmed unconfirmed events; the client answers
  * `confirm:<offset>` or `dead:<event JSON>`. Anything else closes the connection (1008).
+ * Reached by the HTTP/1.1 upgrade, or by HTTP/2 extended CONNECT (RFC 8441) through `serveHttp2Stream`.
  */
 export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketServer {
   const wss = new WebSocketServer({
@@ -42,28 +45,72 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketS
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'https://localhost');
-    if (url.pathname !== WS_PATH) return refuse(socket, new ProblemError(404, 'Not Found', `no WebSocket endpoint at ${url.pathname}`));
-    const identity = identifyCaller(request, deps.registry);
-    const problem = identityProblem(identity);
-    if (problem) return refuse(socket, problem);
-    const client = (identity as { client: ClientDefinition }).client;
-    if (!isConsumer(client)) return refuse(socket, new ProblemError(401, 'Unauthorized', `client ${client.id} is not registered as a consumer`));
-    const offered = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
-    if (!offered.includes(WS_PROTOCOL)) {
-      return refuse(socket, new ProblemError(400, 'Bad Request', `the WebSocket sub-protocol ${WS_PROTOCOL} is required`));
-    }
-    let options;
-    try {
-      options = consumerOptions(Object.fromEntries(url.searchParams));
-    } catch (error) {
-      return refuse(socket, error as ProblemError);
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      void deps.consumers.create(client, options, 'websocket').then((instance) => serve(ws, instance, client, deps));
-    });
+    const admitted = admit(request.url, request.headers['sec-websocket-protocol'], request.socket as TLSSocket, deps);
+    if (admitted instanceof ProblemError) return refuse(socket, admitted);
+    wss.handleUpgrade(request, socket, head, (ws) => open(ws, admitted, deps));
   });
   return wss;
+}
+
+/**
+ * An HTTP/2 stream of a connection that negotiated h2: `CONNECT` with `:protocol: websocket` to the
+ * WebSocket endpoint becomes a WebSocket over that stream (RFC 8441: 200 instead of 101, no key
+ * exchange). The rest of the API is served over HTTP/1.1 only, so any other request gets 505.
+ */
+export function serveHttp2Stream(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, deps: WebSocketDeps): void {
+  stream.on('error', (error) => deps.logger.debug({ err: error }, 'HTTP/2 stream error'));
+  if (headers[':method'] !== 'CONNECT' || headers[':protocol'] !== 'websocket') {
+    return respondWithProblem(
+      stream,
+      new ProblemError(505, 'HTTP Version Not Supported', 'over HTTP/2 this server serves only WebSocket consumption (extended CONNECT to /ce/consume/ws); use HTTP/1.1'),
+    );
+  }
+  const admitted = admit(String(headers[':path'] ?? '/'), headers['sec-websocket-protocol'], stream.session!.socket as TLSSocket, deps);
+  if (admitted instanceof ProblemError) return respondWithProblem(stream, admitted);
+  stream.respond({ ':status': 200, 'sec-websocket-protocol': WS_PROTOCOL });
+  open(serverWebSocketOn(stream, deps.config.maxRequestBytes), admitted, deps);
+}
+
+/**
+ * A server-side WebSocket on a duplex that is already past its handshake. ws builds these itself in
+ * its HTTP/1.1 upgrade (a WebSocket without an address, then setSocket); neither is in its typings.
+ */
+function serverWebSocketOn(duplex: Duplex, maxPayload: number): WebSocket {
+  type Unattached = WebSocket & { setSocket(socket: Duplex, head: Buffer, options: { maxPayload: number }): void };
+  const ws = new (WebSocket as unknown as new (address: null, protocols: undefined, options: object) => Unattached)(null, undefined, { maxPayload });
+  ws.setSocket(duplex, Buffer.alloc(0), { maxPayload });
+  return ws;
+}
+
+type Admitted = { client: ClientDefinition; options: InstanceOptions };
+
+/** The checks of both transports: endpoint, client certificate, consumer rights, sub-protocol, query. */
+function admit(path: string | undefined, subprotocols: string | string[] | undefined, socket: TLSSocket, deps: WebSocketDeps): Admitted | ProblemError {
+  const url = new URL(path ?? '/', 'https://localhost');
+  if (url.pathname !== WS_PATH) return new ProblemError(404, 'Not Found', `no WebSocket endpoint at ${url.pathname}`);
+  const identity = identifyConnection(socket, deps.registry);
+  const problem = identityProblem(identity);
+  if (problem) return problem;
+  const client = (identity as { client: ClientDefinition }).client;
+  if (!isConsumer(client)) return new ProblemError(401, 'Unauthorized', `client ${client.id} is not registered as a consumer`);
+  const offered = String(subprotocols ?? '').split(',').map((protocol) => protocol.trim());
+  if (!offered.includes(WS_PROTOCOL)) return new ProblemError(400, 'Bad Request', `the WebSocket sub-protocol ${WS_PROTOCOL} is required`);
+  try {
+    return { client, options: consumerOptions(Object.fromEntries(url.searchParams)) };
+  } catch (error) {
+    if (error instanceof ProblemError) return error;
+    throw error;
+  }
+}
+
+function open(ws: WebSocket, { client, options }: Admitted, deps: WebSocketDeps) {
+  void deps.consumers.create(client, options, 'websocket').then(
+    (instance) => serve(ws, instance, client, deps),
+    (error) => {
+      deps.logger.error({ err: error }, 'opening a WebSocket consumer instance failed');
+      ws.close(1011, 'internal error');
+    },
+  );
 }
 
 function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefinition, deps: WebSocketDeps) {
@@ -125,8 +172,17 @@ async function reportDead(json: string, client: ClientDefinition, ws: WebSocket,
   }
 }
 
+function problemBody(problem: ProblemError): string {
+  return JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, title: problem.title, status: problem.status, detail: problem.detail });
+}
+
+function respondWithProblem(stream: ServerHttp2Stream, problem: ProblemError) {
+  stream.respond({ ':status': problem.status, 'content-type': 'application/problem+json' });
+  stream.end(problemBody(problem));
+}
+
 function refuse(socket: Duplex, problem: ProblemError) {
-  const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, title: problem.title, status: problem.status, detail: problem.detail });
+  const body = problemBody(problem);
   socket.end(
     `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

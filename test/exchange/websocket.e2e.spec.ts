@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type WebSocket from 'ws';
 import { MessageCollector, type HttpsClient } from '../support/https-client';
-import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
+import { demoEvent, startWebSocketExchange, type TestPlatform } from '../support/test-platform';
 
 const closed = (socket: WebSocket) =>
   new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
@@ -12,10 +12,7 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
   let consumer: HttpsClient;
   const sockets: WebSocket[] = [];
 
-  const produce = async (...events: object[]) => {
-    const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(events) });
-    expect(response.status, response.text).to.equal(202);
-  };
+  let produce: (...events: object[]) => Promise<void>;
   const connect = async (query = '') => {
     const socket = await consumer.websocket(`/ce/consume/ws${query}`);
     sockets.push(socket);
@@ -23,9 +20,7 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
   };
 
   beforeEach(async () => {
-    platform = await TestPlatform.start({ exchange: { pollTimeoutMs: 200, wsMaxUnconfirmed: 5, batchSize: 5 } });
-    producer = platform.client('demo-producer');
-    consumer = platform.client('demo-consumer');
+    ({ platform, producer, consumer, produce } = await startWebSocketExchange());
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.terminate();

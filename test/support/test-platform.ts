@@ -138,3 +138,18 @@ export function demoEvent(overrides: Record<string, unknown> = {}) {
 
 export const STRUCTURED = { 'content-type': 'application/cloudevents+json' };
 export const BATCH = { 'content-type': 'application/cloudevents-batch+json' };
+
+/** A platform with small WebSocket windows (5 unconfirmed, batches of 5) and its demo producer and consumer. */
+export async function startWebSocketExchange() {
+  const platform = await TestPlatform.start({ exchange: { pollTimeoutMs: 200, wsMaxUnconfirmed: 5, batchSize: 5 } });
+  const producer = platform.client('demo-producer');
+  return {
+    platform,
+    producer,
+    consumer: platform.client('demo-consumer'),
+    async produce(...events: object[]) {
+      const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(events) });
+      if (response.status !== 202) throw new Error(`produce answered ${response.status}: ${response.text}`);
+    },
+  };
+}

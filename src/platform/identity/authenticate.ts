@@ -16,7 +16,12 @@ const IDENTITY = Symbol('caller identity');
 type SocketWithIdentity = TLSSocket & { [IDENTITY]?: CallerIdentity };
 
 export function identifyCaller(request: IncomingMessage, registry: ClientRegistry): CallerIdentity {
-  const socket = request.socket as SocketWithIdentity;
+  return identifyConnection(request.socket as TLSSocket, registry);
+}
+
+/** The same for a TLS connection itself (an HTTP/2 session's socket has no IncomingMessage). */
+export function identifyConnection(tlsSocket: TLSSocket, registry: ClientRegistry): CallerIdentity {
+  const socket = tlsSocket as SocketWithIdentity;
   if (socket[IDENTITY]) return socket[IDENTITY];
   const identity = resolve(socket, registry);
   // an anonymous result is not cached: TLS renegotiation is refused, so it cannot change, but a
