@@ -17,6 +17,8 @@ export type ExchangeConfig = {
   wsMaxUnconfirmed: number;
   /** an event time later than now by more than this is refused as "in the future" */
   futureTimeToleranceMs: number;
+  /** how long a bridge's hold on a consumer group outlives its last renewal (renewed every second) */
+  laneLeaseMs: number;
 };
 
 export type PlatformConfig = {
@@ -41,6 +43,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
   instanceIdleExpiryMs: 5 * 60_000,
   wsMaxUnconfirmed: 1000,
   futureTimeToleranceMs: 2_000,
+  laneLeaseMs: 15_000,
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       instanceIdleExpiryMs: integer(env.EXCHANGE_INSTANCE_IDLE_EXPIRY_MS, defaultExchangeConfig.instanceIdleExpiryMs),
       wsMaxUnconfirmed: integer(env.EXCHANGE_WS_MAX_UNCONFIRMED, defaultExchangeConfig.wsMaxUnconfirmed),
       futureTimeToleranceMs: integer(env.EXCHANGE_FUTURE_TIME_TOLERANCE_MS, defaultExchangeConfig.futureTimeToleranceMs),
+      laneLeaseMs: integer(env.EXCHANGE_LANE_LEASE_MS, defaultExchangeConfig.laneLeaseMs),
     },
   };
 }

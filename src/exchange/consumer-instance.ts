@@ -20,7 +20,7 @@ export class ConsumerInstance {
     readonly id: string,
     readonly clientId: string,
     readonly options: InstanceOptions,
-    private readonly lanes: ConsumerLane[],
+    readonly lanes: ConsumerLane[],
     now: number,
     readonly transport: 'http' | 'websocket',
     private readonly onDelivered?: DeliveryListener,

@@ -24,13 +24,41 @@ export class ConsumerLane {
   private caughtUp = false;
   private advancedDuringRead = false;
   private refilling: Promise<void> | null = null;
+  /** whether this bridge serves the lane (holds its lease); a standby lane hands out nothing */
+  private serving = false;
+  /** bumped when the lane starts over, so a read begun before is dropped */
+  private generation = 0;
 
   constructor(
     readonly key: string,
-    startPosition: number,
     private readonly source: LaneSource,
   ) {
-    this.scanPosition = startPosition;
+    this.scanPosition = 0;
+  }
+
+  /** This bridge now serves the lane: it starts over from the group's shared watermark. */
+  serveFrom(watermark: number): void {
+    this.startOver(watermark);
+    this.serving = true;
+  }
+
+  /** Another bridge serves the lane (or none of this bridge's instances reads it): hand out nothing. */
+  standBy(): void {
+    this.startOver(this.scanPosition);
+    this.serving = false;
+  }
+
+  isServing(): boolean {
+    return this.serving;
+  }
+
+  private startOver(position: number) {
+    this.generation += 1;
+    this.pending = [];
+    this.inflight.clear();
+    this.owners.clear();
+    this.scanPosition = position;
+    this.caughtUp = false;
   }
 
   /** Everything at or below this position has been confirmed (or was never for this lane). */
@@ -49,8 +77,9 @@ export class ConsumerLane {
   }
 
   async take(instanceId: string, max: number): Promise<Delivery[]> {
+    if (!this.serving) return [];
     if (this.pending.length < REFILL_BELOW && !this.caughtUp) await this.refill();
-    return this.assign(instanceId, max);
+    return this.serving ? this.assign(instanceId, max) : [];
   }
 
   acknowledge(instanceId: string, positions: Iterable<number>): void {
@@ -75,7 +104,7 @@ export class ConsumerLane {
   }
 
   hasPending(): boolean {
-    return this.pending.length > 0 || !this.caughtUp;
+    return this.serving && (this.pending.length > 0 || !this.caughtUp);
   }
 
   private assign(instanceId: string, max: number): Delivery[] {
@@ -115,10 +144,12 @@ export class ConsumerLane {
 
   private refill(): Promise<void> {
     this.refilling ??= (async () => {
+      const generation = this.generation;
       try {
         while (this.pending.length < REFILL_BELOW && this.pending.length < MAX_PENDING && !this.caughtUp) {
           this.advancedDuringRead = false;
           const { deliveries, scannedTo } = await this.source(this.scanPosition, READ_CHUNK);
+          if (generation !== this.generation) return;
           if (scannedTo <= this.scanPosition) {
             // an append announced while the read was under way may not be in what it returned
             if (!this.advancedDuringRead) this.caughtUp = true;

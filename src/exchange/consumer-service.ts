@@ -7,13 +7,12 @@ import type { ClientDefinition, ClientRegistry } from '../platform/identity/clie
 import type { Logger } from '../platform/logger';
 import { ConsumerInstance, type DeliveryListener, type InstanceOptions, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
+import { LaneLeases, type LaneIdentity } from './lane-leases';
 import { mayConsume } from './exchange-rights';
 
-const LANES = 'exchange_lanes';
 const INSTANCES = 'exchange_instances';
-const PERSIST_EVERY_MS = 1000;
+const LEASE_CHECK_EVERY_MS = 1000;
 
-type LaneDocument = { _id: string; clientId: string; group: string; kind: EventKind; watermark: number; updatedAt: string };
 type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string };
 
 export type ConsumerServiceDeps = {
@@ -34,16 +33,21 @@ export type ConsumerServiceDeps = {
  * Consumer instances and the group lanes they share, on this bridge. Lane watermarks and long-polling
  * instances are kept in the document store, so after a restart a consumer keeps its instance URL and
  * its group resumes from the last confirmed position (delivery is at least once).
+ * Several bridges may share the stores: a lane is served by the bridge holding its lease (LaneLeases),
+ * renewed every second with the watermark while that bridge has instances reading it.
  */
 export class ConsumerService {
   private readonly lanes = new Map<string, Promise<ConsumerLane>>();
   private readonly instances = new Map<string, ConsumerInstance>();
   private readonly waiters = new Set<() => void>();
-  private readonly savedWatermarks = new Map<string, number>();
+  private readonly leases: LaneLeases;
+  private leaseChecks: Promise<void> = Promise.resolve();
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly deps: ConsumerServiceDeps) {}
+  constructor(private readonly deps: ConsumerServiceDeps) {
+    this.leases = new LaneLeases(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock);
+  }
 
   async start(): Promise<void> {
     this.unsubscribe = this.deps.events.onAppended(() => {
@@ -57,14 +61,18 @@ export class ConsumerService {
     }
     const sweepEvery = Math.max(250, Math.min(10_000, Math.floor(this.deps.config.instanceIdleExpiryMs / 4)));
     this.timers.push(setInterval(() => void this.expireIdle(), sweepEvery).unref());
-    this.timers.push(setInterval(() => void this.persistWatermarks(), PERSIST_EVERY_MS).unref());
+    this.timers.push(setInterval(() => void this.checkLeases(), LEASE_CHECK_EVERY_MS).unref());
   }
 
   async stop(): Promise<void> {
     this.timers.forEach(clearInterval);
     this.unsubscribe?.();
     this.notify();
-    await this.persistWatermarks();
+    await this.leaseChecks;
+    for (const [key, pending] of this.lanes) {
+      const lane = await pending;
+      if (lane.isServing()) await this.leases.release(key, lane.watermark());
+    }
   }
 
   async create(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket'): Promise<ConsumerInstance> {
@@ -90,6 +98,7 @@ export class ConsumerService {
     if (!this.instances.delete(instance.id)) return;
     const returned = instance.release();
     if (instance.transport === 'http') await this.deps.documents.collection(INSTANCES).deleteOne({ _id: instance.id });
+    await this.checkLeases(instance.lanes);
     this.deps.logger.info({ instance: instance.id, client: instance.clientId, group: instance.options.group, returned, reason }, 'consumer instance deleted');
     this.notify();
   }
@@ -165,22 +174,51 @@ export class ConsumerService {
     const lanes = await Promise.all(kinds.map((kind) => this.lane(client, options.group, kind)));
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered);
     this.instances.set(id, instance);
+    await this.checkLeases(lanes);
     return instance;
   }
 
   private lane(client: ClientDefinition, group: string, kind: EventKind): Promise<ConsumerLane> {
-    const key = `${client.id}/${group}/${kind}`;
+    const key = laneKey({ clientId: client.id, group, kind });
     let lane = this.lanes.get(key);
     if (!lane) {
-      lane = (async () => {
-        const saved = await this.deps.documents.collection<LaneDocument>(LANES).findOne({ _id: key });
-        const start = saved?.watermark ?? this.deps.registeredAt(client.id);
-        this.savedWatermarks.set(key, start);
-        return new ConsumerLane(key, start, this.laneSource(client.id, kind));
-      })();
+      lane = Promise.resolve(new ConsumerLane(key, this.laneSource(client.id, kind)));
       this.lanes.set(key, lane);
     }
     return lane;
+  }
+
+  /**
+   * Serves the lanes this bridge's instances read when their leases can be had, renews the leases it
+   * holds (writing the watermark), stands by where another bridge took over, and lets go of lanes no
+   * instance here reads. Checks run one after another.
+   */
+  private checkLeases(only?: ConsumerLane[]): Promise<void> {
+    this.leaseChecks = this.leaseChecks.then(() => this.updateLeases(only)).catch((error) => {
+      this.deps.logger.error({ err: error }, 'consumer group leases could not be checked; retrying in a second');
+    });
+    return this.leaseChecks;
+  }
+
+  private async updateLeases(only?: ConsumerLane[]) {
+    const lanes = only ?? (await Promise.all(this.lanes.values()));
+    const read = new Set([...this.instances.values()].flatMap((instance) => instance.lanes));
+    for (const lane of lanes) {
+      const identity = laneIdentity(lane.key);
+      if (lane.isServing() && !read.has(lane)) {
+        await this.leases.release(lane.key, lane.watermark());
+        lane.standBy();
+      } else if (lane.isServing()) {
+        if (await this.leases.renew(lane.key, lane.watermark())) continue;
+        lane.standBy();
+        this.deps.logger.warn({ lane: lane.key, bridge: this.deps.bridgeId }, 'another bridge serves this consumer group now; standing by');
+      } else if (read.has(lane)) {
+        const watermark = await this.leases.acquire(identity, this.deps.registeredAt(identity.clientId));
+        if (watermark === null) continue;
+        lane.serveFrom(watermark);
+        this.notify();
+      }
+    }
   }
 
   private laneSource(clientId: string, kind: EventKind): LaneSource {
@@ -208,20 +246,13 @@ export class ConsumerService {
     }
   }
 
-  private async persistWatermarks() {
-    for (const [key, pending] of this.lanes) {
-      const lane = await pending;
-      const watermark = lane.watermark();
-      if (this.savedWatermarks.get(key) === watermark) continue;
-      const [clientId, group, kind] = key.split('/') as [string, string, EventKind];
-      await this.deps.documents
-        .collection<LaneDocument>(LANES)
-        .replaceOne(
-          { _id: key },
-          { _id: key, clientId, group, kind, watermark, updatedAt: this.deps.clock.now().toISOString() },
-          { upsert: true },
-        );
-      this.savedWatermarks.set(key, watermark);
-    }
-  }
+}
+
+function laneKey({ clientId, group, kind }: Omit<LaneIdentity, 'key'>): string {
+  return `${clientId}/${group}/${kind}`;
+}
+
+function laneIdentity(key: string): LaneIdentity {
+  const [clientId, group, kind] = key.split('/') as [string, string, EventKind];
+  return { key, clientId, group, kind };
 }

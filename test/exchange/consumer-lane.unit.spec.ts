@@ -16,11 +16,18 @@ function logOf(deliveries: Delivery[]): LaneSource {
   };
 }
 
+/** A lane this bridge serves (holds the lease of), from a watermark. */
+function servingLane(watermark: number, source: LaneSource): ConsumerLane {
+  const lane = new ConsumerLane('c/g/standard', source);
+  lane.serveFrom(watermark);
+  return lane;
+}
+
 const positions = (deliveries: Delivery[]) => deliveries.map((delivery) => delivery.position);
 
 describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
   it('gives each event to one instance only', async () => {
-    const lane = new ConsumerLane('c/g/standard', 0, logOf([1, 2, 3, 4].map((p) => event(p))));
+    const lane = servingLane(0, logOf([1, 2, 3, 4].map((p) => event(p))));
     const a = await lane.take('a', 2);
     const b = await lane.take('b', 10);
     expect(positions(a)).to.deep.equal([1, 2]);
@@ -28,14 +35,14 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
   });
 
   it('keeps a partition key with the instance holding its unconfirmed events', async () => {
-    const lane = new ConsumerLane('c/g/standard', 0, logOf([event(1, 'k'), event(2, 'k'), event(3, 'other'), event(4, 'k')]));
+    const lane = servingLane(0, logOf([event(1, 'k'), event(2, 'k'), event(3, 'other'), event(4, 'k')]));
     expect(positions(await lane.take('a', 1))).to.deep.equal([1]);
     expect(positions(await lane.take('b', 10))).to.deep.equal([3]);
     expect(positions(await lane.take('a', 10))).to.deep.equal([2, 4]);
   });
 
   it('hands a key to another instance once all its events are confirmed', async () => {
-    const lane = new ConsumerLane('c/g/standard', 0, logOf([event(1, 'k'), event(2, 'k')]));
+    const lane = servingLane(0, logOf([event(1, 'k'), event(2, 'k')]));
     await lane.take('a', 1);
     expect(await lane.take('b', 10)).to.be.empty;
     lane.acknowledge('a', [1]);
@@ -43,7 +50,7 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
   });
 
   it('returns a released instance’s unconfirmed events to the group in log order', async () => {
-    const lane = new ConsumerLane('c/g/standard', 0, logOf([event(1, 'k'), event(2, 'k'), event(3)]));
+    const lane = servingLane(0, logOf([event(1, 'k'), event(2, 'k'), event(3)]));
     await lane.take('a', 3);
     lane.acknowledge('a', [1]);
     expect(lane.release('a')).to.equal(2);
@@ -51,7 +58,7 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
   });
 
   it('moves its watermark to just below the oldest unconfirmed event', async () => {
-    const lane = new ConsumerLane('c/g/standard', 10, logOf([11, 12, 13].map((p) => event(p))));
+    const lane = servingLane(10, logOf([11, 12, 13].map((p) => event(p))));
     expect(lane.watermark()).to.equal(10);
     await lane.take('a', 3);
     lane.acknowledge('a', [11, 13]);
@@ -62,11 +69,24 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
 
   it('starts after its start position and sees events appended later', async () => {
     const log = [event(1), event(2)];
-    const lane = new ConsumerLane('c/g/standard', 1, logOf(log));
+    const lane = servingLane(1, logOf(log));
     expect(positions(await lane.take('a', 10))).to.deep.equal([2]);
     expect(await lane.take('a', 10)).to.be.empty;
     log.push(event(3));
     lane.logAdvanced();
     expect(positions(await lane.take('a', 10))).to.deep.equal([3]);
+  });
+
+  it('hands out nothing while standing by, and starts over from the shared watermark when it serves again', async () => {
+    const lane = servingLane(0, logOf([1, 2, 3, 4].map((p) => event(p))));
+    expect(positions(await lane.take('a', 2))).to.deep.equal([1, 2]);
+    lane.standBy();
+    expect(lane.hasPending()).to.equal(false);
+    expect(await lane.take('a', 10)).to.be.empty;
+    // another bridge confirmed up to 3 meanwhile
+    lane.serveFrom(3);
+    lane.acknowledge('a', [1, 2]);
+    expect(positions(await lane.take('b', 10))).to.deep.equal([4]);
+    expect(lane.watermark()).to.equal(3);
   });
 });

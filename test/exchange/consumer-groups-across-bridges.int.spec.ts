@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { defaultExchangeConfig } from '../../src/config';
+import type { ConsumerInstance, OffsetDelivery } from '../../src/exchange/consumer-instance';
+import { ConsumerService } from '../../src/exchange/consumer-service';
+import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
+import type { Clock } from '../../src/platform/clock';
+import type { DocumentStore } from '../../src/platform/document-store/document-store';
+import { openSqliteDocumentStore } from '../../src/platform/document-store/sqlite-document-store';
+import type { EventStore } from '../../src/platform/event-store/event-store';
+import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
+import { ClientRegistry } from '../../src/platform/identity/client-registry';
+import { createLogger } from '../../src/platform/logger';
+
+/**
+ * Two bridges as two processes would run them against shared stores: two consumer services, each with
+ * its own bridge id and clock, over one event log and one document store (real SQLite files).
+ */
+describe('Exchange: one consumer group across several bridges (integration)', () => {
+  const LEASE_MS = 2_000;
+  let directory: string;
+  let events: EventStore;
+  let documents: DocumentStore;
+  const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
+  const consumer = registry.get('demo-consumer')!;
+  const bridges: ConsumerService[] = [];
+
+  const bridge = async (bridgeId: string, clock: Clock = { now: () => new Date() }) => {
+    const service = new ConsumerService({
+      events,
+      documents,
+      registry,
+      registeredAt: () => 0,
+      config: { ...defaultExchangeConfig, laneLeaseMs: LEASE_MS },
+      clock,
+      logger: createLogger('silent'),
+      bridgeId,
+    });
+    await service.start();
+    bridges.push(service);
+    return service;
+  };
+  const produce = async (count: number) => {
+    const written = Array.from({ length: count }, () => ({
+      event: { specversion: '1.0' as const, id: randomUUID(), source: 'urn:demo:producer', type: 'demo.order.created', time: new Date().toISOString() },
+      producer: 'demo-producer',
+    }));
+    await events.append('exchange-demo-producer', written);
+    return written.map((newEvent) => newEvent.event.id);
+  };
+  const open = (service: ConsumerService) => service.create(consumer, { events: true, test: false, dead: false, group: 'billing' }, 'http');
+  const ids = (deliveries: OffsetDelivery[]) => deliveries.map((delivery) => delivery.event.id);
+  /** Takes until `count` events came or the time is up (lease checks run every second). */
+  const takeUntil = async (instance: ConsumerInstance, count: number, withinMs = 4_000) => {
+    const taken: OffsetDelivery[] = [];
+    for (const deadline = Date.now() + withinMs; taken.length < count && Date.now() < deadline; ) {
+      taken.push(...(await instance.take(count - taken.length)));
+      if (taken.length < count) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return taken;
+  };
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'egov-bridges-'));
+    events = openSqliteEventStore(join(directory, 'events.sqlite'));
+    documents = openSqliteDocumentStore(join(directory, 'documents.sqlite'));
+  });
+  afterEach(async () => {
+    for (const service of bridges.splice(0)) await service.stop();
+    await events.close();
+    await documents.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('has one bridge serve the group while the instances on the other stand by', async () => {
+    const first = await open(await bridge('bridge-1'));
+    const second = await open(await bridge('bridge-2'));
+    const produced = await produce(5);
+    expect(ids(await takeUntil(first, 5))).to.deep.equal(produced);
+    expect(await takeUntil(second, 1, 1_500)).to.be.empty;
+  });
+
+  it('hands the group to the other bridge when the serving bridge\'s last instance leaves, from its watermark', async () => {
+    const bridge1 = await bridge('bridge-1');
+    const first = await open(bridge1);
+    const second = await open(await bridge('bridge-2'));
+    const produced = await produce(5);
+    await takeUntil(first, 5);
+    bridge1.confirm(first, 2);
+    await bridge1.delete(first, 'test');
+    expect(ids(await takeUntil(second, 3))).to.deep.equal(produced.slice(2));
+  });
+
+  it('takes over a group whose bridge stopped renewing, and that bridge stands by when it comes back', async () => {
+    const bridge1 = await bridge('bridge-1');
+    const first = await open(bridge1);
+    const produced = await produce(4);
+    await takeUntil(first, 4);
+    bridge1.confirm(first, 1);
+    // a renewal (every second) writes the watermark; what was confirmed after the last one comes again
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // bridge-2's clock is past bridge-1's lease: to it, bridge-1 has not renewed for longer than the lease
+    const later = { now: () => new Date(Date.now() + LEASE_MS + 1_000) };
+    const second = await open(await bridge('bridge-2', later));
+    expect(ids(await takeUntil(second, 3))).to.deep.equal(produced.slice(1));
+    // bridge-1's next renewal finds the lane taken: it hands out nothing more
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await produce(2);
+    expect(await takeUntil(first, 1, 1_500)).to.be.empty;
+    expect(await takeUntil(second, 2)).to.have.length(2);
+  });
+});
