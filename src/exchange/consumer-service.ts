@@ -42,6 +42,7 @@ export class ConsumerService {
   private readonly waiters = new Set<() => void>();
   private readonly leases: LaneLeases;
   private leaseChecks: Promise<void> = Promise.resolve();
+  private stopped = false;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
 
@@ -68,6 +69,7 @@ export class ConsumerService {
     this.timers.forEach(clearInterval);
     this.unsubscribe?.();
     this.notify();
+    this.stopped = true;
     await this.leaseChecks;
     for (const [key, pending] of this.lanes) {
       const lane = await pending;
@@ -194,6 +196,8 @@ export class ConsumerService {
    * instance here reads. Checks run one after another.
    */
   private checkLeases(only?: ConsumerLane[]): Promise<void> {
+    // stopping releases every lease it holds; connections closing meanwhile must not take one again
+    if (this.stopped) return this.leaseChecks;
     this.leaseChecks = this.leaseChecks.then(() => this.updateLeases(only)).catch((error) => {
       this.deps.logger.error({ err: error }, 'consumer group leases could not be checked; retrying in a second');
     });

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { defaultExchangeConfig } from '../../src/config';
 import type { ConsumerInstance, OffsetDelivery } from '../../src/exchange/consumer-instance';
 import { ConsumerService } from '../../src/exchange/consumer-service';
+import { LANES } from '../../src/exchange/lane-leases';
 import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
 import type { Clock } from '../../src/platform/clock';
 import type { DocumentStore } from '../../src/platform/document-store/document-store';
@@ -111,5 +112,20 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
     await produce(2);
     expect(await takeUntil(first, 1, 1_500)).to.be.empty;
     expect(await takeUntil(second, 2)).to.have.length(2);
+  });
+
+  it('serves a group whose lane was written before leases existed, from its watermark', async () => {
+    const produced = await produce(3);
+    const written = await events.readAll({ after: 0, limit: 10, filter: {} });
+    await documents.collection(LANES).insertOne({
+      _id: 'demo-consumer/billing/standard',
+      clientId: 'demo-consumer',
+      group: 'billing',
+      kind: 'standard',
+      watermark: written[0].position,
+      updatedAt: new Date().toISOString(),
+    });
+    const instance = await open(await bridge('bridge-1'));
+    expect(ids(await takeUntil(instance, 2))).to.deep.equal(produced.slice(1));
   });
 });
