@@ -42,7 +42,7 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
     if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`invalid collection name: ${name}`);
     const tableName = `c_${name}`;
     if (!knownTables.has(tableName)) {
-      writer.exec(`CREATE TABLE IF NOT EXISTS "${tableName}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      writer.exec(`CREATE TABLE IF NOT EXISTS "${tableName}" (id TEXT PRIMARY KEY, doc BLOB NOT NULL)`);
       knownTables.add(tableName);
     }
     return tableName;
@@ -67,20 +67,20 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
       const tableName = table(name);
       const where = filterToSql(filter);
       const limit = options.limit ?? -1;
-      const sql = `SELECT doc FROM "${tableName}" WHERE ${where.sql} ${sortToSql(options.sort)} LIMIT ? OFFSET ?`;
+      const sql = `SELECT json(doc) AS doc FROM "${tableName}" WHERE ${where.sql} ${sortToSql(options.sort)} LIMIT ? OFFSET ?`;
       const rows = whenTableExists(() => statement(readConnection, sql).all(...where.params, limit, options.skip ?? 0), []);
       return (rows as { doc: string }[]).map((row) => JSON.parse(row.doc) as T);
     };
     const findOnWriter = (filter: Filter): T | undefined => {
       const where = filterToSql(filter);
-      const row = statement(writer, `SELECT doc FROM "${table(name)}" WHERE ${where.sql} LIMIT 1`).get(...where.params) as
+      const row = statement(writer, `SELECT json(doc) AS doc FROM "${table(name)}" WHERE ${where.sql} LIMIT 1`).get(...where.params) as
         | { doc: string }
         | undefined;
       return row ? (JSON.parse(row.doc) as T) : undefined;
     };
     const upsertRow = (document: T) => {
       try {
-        statement(writer, `INSERT INTO "${table(name)}" (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
+        statement(writer, `INSERT INTO "${table(name)}" (id, doc) VALUES (?, jsonb(?)) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
           document._id,
           JSON.stringify(document),
         );
@@ -104,7 +104,7 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
       insertOne(document) {
         return runWrite(() => {
           try {
-            statement(writer, `INSERT INTO "${table(name)}" (id, doc) VALUES (?, ?)`).run(document._id, JSON.stringify(document));
+            statement(writer, `INSERT INTO "${table(name)}" (id, doc) VALUES (?, jsonb(?))`).run(document._id, JSON.stringify(document));
           } catch (error) {
             throw translateError(error, name, document._id);
           }
