@@ -1,4 +1,4 @@
-import type { DocumentStore } from '../document-store/document-store';
+import type { DocumentSession, DocumentStore } from '../document-store/document-store';
 import type { EventStore, StoredEvent } from '../event-store/event-store';
 import type { Logger } from '../logger';
 import { CoalescedTask } from '../coalesced-task';
@@ -54,8 +54,7 @@ export class ProjectionRunner {
   private async saveCheckpoints(): Promise<void> {
     await this.documents.withTransaction(async (session) => {
       for (const [name, position] of this.positions) {
-        if (this.rebuilding.has(name)) continue;
-        await session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: name }, { _id: name, position, updatedAt: new Date().toISOString() }, { upsert: true });
+        if (!this.rebuilding.has(name)) await writeCheckpoint(session, name, position);
       }
     });
   }
@@ -117,10 +116,7 @@ export class ProjectionRunner {
       // append of unrelated events was one read-model commit per log commit.
       for (const plan of plans) if (plan.batch.length === 0) this.positions.set(plan.projection.name, plan.nextPosition);
       const moving = plans.filter((plan) => plan.batch.length > 0);
-      if (moving.length === 0) {
-        this.releaseWaiters();
-        break;
-      }
+      if (moving.length === 0) break;
       try {
         await this.commit(moving);
       } catch (error) {
@@ -156,9 +152,7 @@ export class ProjectionRunner {
     await this.documents.withTransaction(async (session) => {
       for (const { projection, batch, nextPosition } of plans) {
         for (const event of batch) await projection.apply(event, session);
-        await session
-          .collection<Checkpoint>(CHECKPOINTS)
-          .replaceOne({ _id: projection.name }, { _id: projection.name, position: nextPosition, updatedAt: new Date().toISOString() }, { upsert: true });
+        await writeCheckpoint(session, projection.name, nextPosition);
       }
     });
     for (const plan of plans) this.positions.set(plan.projection.name, plan.nextPosition);
@@ -191,3 +185,7 @@ export class ProjectionRunner {
 }
 
 type BatchPlan = { projection: Projection; batch: StoredEvent[]; nextPosition: number };
+
+function writeCheckpoint(session: DocumentSession, name: string, position: number) {
+  return session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: name }, { _id: name, position, updatedAt: new Date().toISOString() }, { upsert: true });
+}
