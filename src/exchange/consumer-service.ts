@@ -37,7 +37,7 @@ export type ConsumerServiceDeps = {
  * renewed every second with the watermark while that bridge has instances reading it.
  */
 export class ConsumerService {
-  private readonly lanes = new Map<string, Promise<ConsumerLane>>();
+  private readonly lanes = new Map<string, ConsumerLane>();
   private readonly instances = new Map<string, ConsumerInstance>();
   private readonly waiters = new Set<() => void>();
   private readonly leases: LaneLeases;
@@ -52,7 +52,8 @@ export class ConsumerService {
 
   async start(): Promise<void> {
     this.unsubscribe = this.deps.events.onAppended(() => {
-      void this.forEachLane((lane) => lane.logAdvanced()).then(() => this.notify());
+      for (const lane of this.lanes.values()) lane.logAdvanced();
+      this.notify();
     });
     const saved = await this.deps.documents.collection<InstanceDocument>(INSTANCES).find({ bridge: this.deps.bridgeId });
     for (const document of saved) {
@@ -71,10 +72,7 @@ export class ConsumerService {
     this.notify();
     this.stopped = true;
     await this.leaseChecks;
-    for (const [key, pending] of this.lanes) {
-      const lane = await pending;
-      if (lane.isServing()) await this.leases.release(key, lane.watermark());
-    }
+    for (const lane of this.lanes.values()) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
   }
 
   async create(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket'): Promise<ConsumerInstance> {
@@ -173,18 +171,18 @@ export class ConsumerService {
       ...(options.test ? (['test'] as const) : []),
       ...(options.dead ? (['dead'] as const) : []),
     ];
-    const lanes = await Promise.all(kinds.map((kind) => this.lane(client, options.group, kind)));
+    const lanes = kinds.map((kind) => this.lane(client, options.group, kind));
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered);
     this.instances.set(id, instance);
     await this.checkLeases(lanes);
     return instance;
   }
 
-  private lane(client: ClientDefinition, group: string, kind: EventKind): Promise<ConsumerLane> {
+  private lane(client: ClientDefinition, group: string, kind: EventKind): ConsumerLane {
     const key = laneKey({ clientId: client.id, group, kind });
     let lane = this.lanes.get(key);
     if (!lane) {
-      lane = Promise.resolve(new ConsumerLane(key, this.laneSource(client.id, kind)));
+      lane = new ConsumerLane(key, this.laneSource(client.id, kind));
       this.lanes.set(key, lane);
     }
     return lane;
@@ -205,10 +203,8 @@ export class ConsumerService {
   }
 
   private async updateLeases(only?: ConsumerLane[]) {
-    const lanes = only ?? (await Promise.all(this.lanes.values()));
     const read = new Set([...this.instances.values()].flatMap((instance) => instance.lanes));
-    for (const lane of lanes) {
-      const identity = laneIdentity(lane.key);
+    for (const lane of only ?? [...this.lanes.values()]) {
       if (lane.isServing() && !read.has(lane)) {
         await this.leases.release(lane.key, lane.watermark());
         lane.standBy();
@@ -217,6 +213,7 @@ export class ConsumerService {
         lane.standBy();
         this.deps.logger.warn({ lane: lane.key, bridge: this.deps.bridgeId }, 'another bridge serves this consumer group now; standing by');
       } else if (read.has(lane)) {
+        const identity = laneIdentity(lane.key);
         const watermark = await this.leases.acquire(identity, this.deps.registeredAt(identity.clientId));
         if (watermark === null) continue;
         lane.serveFrom(watermark);
@@ -237,10 +234,6 @@ export class ConsumerService {
         .map((row) => ({ position: row.position, event: row.event }));
       return { deliveries, scannedTo };
     };
-  }
-
-  private async forEachLane(action: (lane: ConsumerLane) => void) {
-    for (const lane of this.lanes.values()) action(await lane);
   }
 
   private async expireIdle() {
