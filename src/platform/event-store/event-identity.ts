@@ -10,29 +10,15 @@ export function contentHash(value: unknown): string {
   return hash('sha256', canonicalJson(value), 'base64url');
 }
 
-/**
- * JSON with object keys sorted and undefined members left out, as JSON.stringify would leave them out.
- * Built by concatenation rather than arrays of parts: it runs for every event a producer sends.
- */
+/** JSON with object keys sorted and undefined members left out, as JSON.stringify would leave them out. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let index = 0; index < value.length; index += 1) {
-      if (index > 0) out += ',';
-      out += value[index] === undefined ? 'null' : canonicalJson(value[index]);
-    }
-    return `${out}]`;
-  }
-  const record = value as Record<string, unknown>;
-  let out = '{';
-  for (const key of Object.keys(record).sort()) {
-    const member = record[key];
-    if (member === undefined) continue;
-    if (out.length > 1) out += ',';
-    out += `${JSON.stringify(key)}:${canonicalJson(member)}`;
-  }
-  return `${out}}`;
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.keys(value as object)
+    .sort()
+    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+  return `{${entries.join(',')}}`;
 }
 
 /**
