@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { preparedStatements } from '../sqlite-statements';
 import {
   DuplicateDocumentError,
   type Collection,
@@ -29,7 +30,8 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
   reader.pragma('busy_timeout = 5000');
 
   const knownTables = new Set<string>();
-  const statements = new Map<string, Database.Statement>();
+  const onWriter = preparedStatements(writer);
+  const onReader = preparedStatements(reader);
   let lock: Promise<unknown> = Promise.resolve();
 
   function serialized<R>(work: () => Promise<R>): Promise<R> {
@@ -49,13 +51,7 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
   }
 
   function statement(connection: Database.Database, sql: string): Database.Statement {
-    const key = `${connection === writer ? 'w' : 'r'}:${sql}`;
-    let prepared = statements.get(key);
-    if (!prepared) {
-      prepared = connection.prepare(sql);
-      statements.set(key, prepared);
-    }
-    return prepared;
+    return connection === writer ? onWriter(sql) : onReader(sql);
   }
 
   function collectionOn<T extends Document>(
@@ -193,7 +189,8 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
       await serialized(async () => {
         writer.exec(`DROP TABLE IF EXISTS "c_${name}"`);
         knownTables.delete(`c_${name}`);
-        statements.clear();
+        onWriter.clear();
+        onReader.clear();
       });
     },
 

@@ -11,6 +11,7 @@ import {
   type LogFilter,
   type StoredEvent,
 } from './event-store';
+import { preparedStatements } from '../sqlite-statements';
 import { defaultDedupeKey } from './event-identity';
 import { prepareLogSchema, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
 
@@ -47,12 +48,7 @@ export function openSqliteEventStore(path: string): EventStore {
   db.pragma('busy_timeout = 5000');
   prepareLogSchema(db);
   const selectStream = db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
-  const statements = new Map<string, Database.Statement<unknown[], EventRow>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare<unknown[], EventRow>(sql)));
-    return statement;
-  };
+  const prepared = preparedStatements<EventRow>(db);
   let head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()?.head ?? 0;
   const lastOfType = lastPositionsByType(db);
 
