@@ -60,8 +60,9 @@ export type Http2WebSocketResult = { status: number; protocol?: string; socket?:
 
 /** Opens the WebSocket; a refusal resolves with its status and problem body instead of a socket. */
 export async function connectHttp2WebSocket(baseUrl: string, credentials: Credentials, path: string, protocols = ['cloudevents.json']): Promise<Http2WebSocketResult> {
-  const session = connect(baseUrl, { ...credentials, ALPNProtocols: ['h2'] });
+  const session = connectH2(baseUrl, credentials);
   session.on('error', () => undefined);
+  // extended CONNECT may be sent only once the server's settings have enabled it
   await new Promise<void>((resolve, reject) => {
     session.once('remoteSettings', () => resolve());
     session.once('error', reject);
@@ -69,10 +70,7 @@ export async function connectHttp2WebSocket(baseUrl: string, credentials: Creden
   const headers: Record<string, string> = { ':method': 'CONNECT', ':protocol': 'websocket', ':path': path, ':scheme': 'https', 'sec-websocket-version': '13' };
   if (protocols.length > 0) headers['sec-websocket-protocol'] = protocols.join(', ');
   const stream = session.request(headers);
-  const response = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    stream.once('response', resolve);
-    stream.once('error', reject);
-  });
+  const response = await responseOf(stream);
   const status = Number(response[':status']);
   if (status === 200) return { status, protocol: String(response['sec-websocket-protocol']), socket: new Http2WebSocket(session, stream), body: '' };
   const body = await readAll(stream);
@@ -82,17 +80,26 @@ export async function connectHttp2WebSocket(baseUrl: string, credentials: Creden
 
 /** Any other request over HTTP/2, to see what the server answers. */
 export async function http2Request(baseUrl: string, credentials: Credentials, path: string): Promise<{ status: number; contentType: string; body: string }> {
-  const session = connect(baseUrl, { ...credentials, ALPNProtocols: ['h2'] });
+  const session = connectH2(baseUrl, credentials);
   try {
     const stream = session.request({ ':method': 'GET', ':path': path });
-    const response = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      stream.once('response', resolve);
-      stream.once('error', reject);
-    });
+    const response = await responseOf(stream);
     return { status: Number(response[':status']), contentType: String(response['content-type']), body: await readAll(stream) };
   } finally {
     session.close();
   }
+}
+
+/** An HTTP/2 session offering h2 alone in ALPN, which is what gets h2 from the server. */
+function connectH2(baseUrl: string, credentials: Credentials): ClientHttp2Session {
+  return connect(baseUrl, { ...credentials, ALPNProtocols: ['h2'] });
+}
+
+function responseOf(stream: ClientHttp2Stream): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    stream.once('response', resolve);
+    stream.once('error', reject);
+  });
 }
 
 function readAll(stream: ClientHttp2Stream): Promise<string> {
