@@ -8,7 +8,7 @@ import type { ConsumerInstance, OffsetDelivery } from '../../src/exchange/consum
 import { ConsumerService } from '../../src/exchange/consumer-service';
 import { LANES } from '../../src/exchange/lane-leases';
 import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
-import type { Clock } from '../../src/platform/clock';
+import { systemClock, type Clock } from '../../src/platform/clock';
 import type { DocumentStore } from '../../src/platform/document-store/document-store';
 import { openSqliteDocumentStore } from '../../src/platform/document-store/sqlite-document-store';
 import type { EventStore } from '../../src/platform/event-store/event-store';
@@ -29,7 +29,7 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
   const consumer = registry.get('demo-consumer')!;
   const bridges: ConsumerService[] = [];
 
-  const bridge = async (bridgeId: string, clock: Clock = { now: () => new Date() }) => {
+  const bridge = async (bridgeId: string, clock: Clock = systemClock) => {
     const service = new ConsumerService({
       events,
       documents,
