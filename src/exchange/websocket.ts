@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { ServerHttp2Stream } from 'node:http2';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
@@ -6,6 +6,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
 import { ProblemError } from '../platform/errors';
+import { problemResponse } from '../platform/http/problem';
 import { identifyConnection } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
@@ -46,7 +47,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketS
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const admitted = admit(request.url, request.headers['sec-websocket-protocol'], request.socket as TLSSocket, deps);
-    if (admitted instanceof ProblemError) return refuse(socket, admitted);
+    if (admitted instanceof ProblemError) return refuse(socket, problemResponse(admitted, pathOf(request.url), deps.logger));
     wss.handleUpgrade(request, socket, head, (ws) => open(ws, admitted, deps));
   });
   return wss;
@@ -59,14 +60,15 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketS
  */
 export function serveHttp2Stream(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, deps: WebSocketDeps): void {
   stream.on('error', (error) => deps.logger.debug({ err: error }, 'HTTP/2 stream error'));
+  const path = String(headers[':path'] ?? '/');
+  const refuseStream = (problem: ProblemError) => respondWithProblem(stream, problemResponse(problem, pathOf(path), deps.logger));
   if (headers[':method'] !== 'CONNECT' || headers[':protocol'] !== 'websocket') {
-    return respondWithProblem(
-      stream,
+    return refuseStream(
       new ProblemError(505, 'HTTP Version Not Supported', 'over HTTP/2 this server serves only WebSocket consumption (extended CONNECT to /ce/consume/ws); use HTTP/1.1'),
     );
   }
-  const admitted = admit(String(headers[':path'] ?? '/'), headers['sec-websocket-protocol'], stream.session!.socket as TLSSocket, deps);
-  if (admitted instanceof ProblemError) return respondWithProblem(stream, admitted);
+  const admitted = admit(path, headers['sec-websocket-protocol'], stream.session!.socket as TLSSocket, deps);
+  if (admitted instanceof ProblemError) return refuseStream(admitted);
   stream.respond({ ':status': 200, 'sec-websocket-protocol': WS_PROTOCOL });
   open(serverWebSocketOn(stream, deps.config.maxRequestBytes), admitted, deps);
 }
@@ -172,20 +174,20 @@ async function reportDead(json: string, client: ClientDefinition, ws: WebSocket,
   }
 }
 
-function problemBody(problem: ProblemError): string {
-  return JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, title: problem.title, status: problem.status, detail: problem.detail });
+type ProblemResponse = ReturnType<typeof problemResponse>;
+
+function respondWithProblem(stream: ServerHttp2Stream, { status, headers, body }: ProblemResponse) {
+  stream.respond({ ...headers, ':status': status, 'content-length': Buffer.byteLength(body) });
+  stream.end(body);
 }
 
-function respondWithProblem(stream: ServerHttp2Stream, problem: ProblemError) {
-  stream.respond({ ':status': problem.status, 'content-type': 'application/problem+json' });
-  stream.end(problemBody(problem));
+function refuse(socket: Duplex, { status, headers, body }: ProblemResponse) {
+  const lines = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
 }
 
-function refuse(socket: Duplex, problem: ProblemError) {
-  const body = problemBody(problem);
-  socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+function pathOf(url: string | undefined): string {
+  return (url ?? '/').split('?')[0];
 }
 
 /** A close reason may be at most 123 bytes. */

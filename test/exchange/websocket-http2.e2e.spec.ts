@@ -99,13 +99,17 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
       open(consumer, '/ce/consume/elsewhere'),
     ]);
     expect(refusals.map((refusal) => refusal.status)).to.deep.equal([400, 400, 401, 404]);
-    for (const refusal of refusals) expect(JSON.parse(refusal.body)).to.include.keys('type', 'title', 'status', 'detail');
+    for (const refusal of refusals) {
+      expect(refusal.contentType).to.match(/^application\/problem\+json/);
+      expect(JSON.parse(refusal.body)).to.include.keys('type', 'title', 'status', 'detail', 'instance', 'traceId');
+    }
+    expect(JSON.parse(refusals[3].body)).to.include({ instance: '/ce/consume/elsewhere' });
   });
 
   it('answers any other HTTP/2 request with 505: the rest of the API is served over HTTP/1.1', async () => {
     const response = await http2Request(platform.baseUrl, consumer.credentials, '/ce/tools/my-settings');
     expect(response.status).to.equal(505);
-    expect(response.contentType).to.equal('application/problem+json');
-    expect(JSON.parse(response.body)).to.include({ status: 505 });
+    expect(response.contentType).to.match(/^application\/problem\+json/);
+    expect(JSON.parse(response.body)).to.include({ status: 505, instance: '/ce/tools/my-settings' });
   });
 });

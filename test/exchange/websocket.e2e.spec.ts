@@ -100,4 +100,17 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     expect(await refusal(platform.stranger('unregistered').websocket('/ce/consume/ws'))).to.equal(401);
     expect(await refusal(consumer.websocket('/ce/consume/elsewhere'))).to.equal(404);
   });
+
+  it('explains a refused upgrade in problem details, with the path and a trace id', async () => {
+    const refused = await producer.websocket('/ce/consume/ws?group=g1').then(
+      () => expect.fail('the upgrade should be refused'),
+      (error) => error as { status: number; contentType: string; body: string },
+    );
+    expect(refused.contentType).to.match(/^application\/problem\+json/);
+    const problem = JSON.parse(refused.body);
+    expect(problem).to.include({ status: 401, title: 'Unauthorized', instance: '/ce/consume/ws' });
+    expect(problem.type).to.be.a('string');
+    expect(problem.detail).to.contain('not registered as a consumer');
+    expect(problem.traceId).to.match(/^[0-9a-f-]{36}$/);
+  });
 });

@@ -56,9 +56,9 @@ export class Http2WebSocket extends EventEmitter {
   }
 }
 
-export type Http2WebSocketResult = { status: number; protocol?: string; socket?: Http2WebSocket; body: string };
+export type Http2WebSocketResult = { status: number; protocol?: string; socket?: Http2WebSocket; contentType?: string; body: string };
 
-/** Opens the WebSocket; a refusal resolves with its status and problem body instead of a socket. */
+/** Opens the WebSocket; a refusal resolves with its status, content type and problem body instead of a socket. */
 export async function connectHttp2WebSocket(baseUrl: string, credentials: Credentials, path: string, protocols = ['cloudevents.json']): Promise<Http2WebSocketResult> {
   const session = connectH2(baseUrl, credentials);
   session.on('error', () => undefined);
@@ -75,7 +75,7 @@ export async function connectHttp2WebSocket(baseUrl: string, credentials: Creden
   if (status === 200) return { status, protocol: String(response['sec-websocket-protocol']), socket: new Http2WebSocket(session, stream), body: '' };
   const body = await readAll(stream);
   session.close();
-  return { status, body };
+  return { status, contentType: String(response['content-type']), body };
 }
 
 /** Any other request over HTTP/2, to see what the server answers. */

@@ -76,14 +76,19 @@ export class HttpsClient {
     });
   }
 
-  /** Opens a WebSocket with this client's certificate; resolves once open, rejects with the HTTP status if refused. */
+  /** Opens a WebSocket with this client's certificate; resolves once open, rejects with the HTTP status, content type and body if refused. */
   websocket(path: string, protocols: string[] = ['cloudevents.json']): Promise<WebSocket> {
     const url = this.baseUrl.replace(/^https/, 'wss') + path;
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, protocols, { ...this.credentials });
       socket.once('open', () => resolve(socket));
       socket.once('unexpected-response', (_request, response) => {
-        reject(Object.assign(new Error(`WebSocket refused with ${response.statusCode}`), { status: response.statusCode }));
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const refusal = { status: response.statusCode, contentType: response.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') };
+          reject(Object.assign(new Error(`WebSocket refused with ${response.statusCode}`), refusal));
+        });
       });
       socket.once('error', reject);
     });

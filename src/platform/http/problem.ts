@@ -74,12 +74,21 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
 
 /** The same problem details on a plain Node response (the routes that bypass Express). */
 export function writeProblem(response: ServerResponse, error: unknown, instance: string, logger: Logger): void {
+  const { status, headers, body } = problemResponse(error, instance, logger);
+  response.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
+
+/**
+ * Status, headers and JSON body of the problem for an error, with a fresh trace id, for the responses
+ * Express does not write: the produce hot path and refused WebSocket handshakes (HTTP/1.1 and HTTP/2).
+ */
+export function problemResponse(error: unknown, instance: string, logger: Logger): { status: number; headers: Record<string, string>; body: string } {
   const { problem, headers, unexpected } = problemFor(error);
   const traceId = randomUUID();
   if (unexpected) logger.error({ err: error, traceId, path: instance }, 'unhandled error');
   const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, ...problem, instance, traceId });
-  response.writeHead(problem.status, { ...headers, 'content-type': 'application/problem+json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  response.end(body);
+  return { status: problem.status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body };
 }
 
 /** Wraps an async route so its rejection reaches the problem handler (and a returned value is ignored). */
