@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Shared pieces of the benchmark (test/bench/run.ts): the messages exchanged with the child processes,
  * the event bodies every load generator sends, and latency statistics.
@@ -20,7 +21,11 @@ export type HttpLoadSpec = {
   tls: ClientTls;
   /** makes event ids unique across runs and scenarios */
   tag: string;
+  /** how event ids are made: `<tag>-<seq>`, or random UUIDs as the platform's guides show producers using */
+  ids: IdStyle;
 };
+
+export type IdStyle = 'sequential' | 'uuid';
 
 /** Produce (batches over HTTP) -> WebSocket consumer -> confirm, in one process so both share a clock. */
 export type E2eLoadSpec = {
@@ -127,20 +132,23 @@ const SKELETON = (id: string, time: string, seq: number, sentAt: number, pad: st
   `{"specversion":"1.0","id":"${id}","source":"${PRODUCER_SOURCE}","type":"${EVENT_TYPE}","time":"${time}",` +
   `"datacontenttype":"application/json","subject":"bench","data":{"seq":${seq},"sentAt":${sentAt},"pad":"${pad}"}}`;
 
-/** Padding that brings a typical event (12-digit-ish id, sentAt with 3 decimals) to about EVENT_BYTES. */
-const PAD = 'p'.repeat(Math.max(0, EVENT_BYTES - SKELETON('r0000000-000000', new Date().toISOString(), 123456, 123456.789, '').length));
+/** Padding that brings a typical event (sentAt with 3 decimals) with an id of this length to about EVENT_BYTES. */
+const padFor = (idLength: number) =>
+  'p'.repeat(Math.max(0, EVENT_BYTES - SKELETON('0'.repeat(idLength), new Date().toISOString(), 123456, 123456.789, '').length));
+const PAD: Record<IdStyle, string> = { sequential: padFor('r0000000-000000'.length), uuid: padFor(36) };
 
 /** One CloudEvent in the JSON format, about 600 bytes; `seq` is unique within a load process. */
-export function eventJson(tag: string, seq: number, sentAt: number, time: string): string {
-  return SKELETON(`${tag}-${seq}`, time, seq, Math.round(sentAt * 1000) / 1000, PAD);
+export function eventJson(tag: string, seq: number, sentAt: number, time: string, ids: IdStyle = 'sequential'): string {
+  const id = ids === 'uuid' ? randomUUID() : `${tag}-${seq}`;
+  return SKELETON(id, time, seq, Math.round(sentAt * 1000) / 1000, PAD[ids]);
 }
 
 /** The body of one request: a single event, or a JSON array of `count` events numbered from `firstSeq`. */
-export function requestBody(tag: string, firstSeq: number, count: number, single: boolean, sentAt: number): string {
+export function requestBody(tag: string, firstSeq: number, count: number, single: boolean, sentAt: number, ids: IdStyle = 'sequential'): string {
   const time = new Date().toISOString();
-  if (single) return eventJson(tag, firstSeq, sentAt, time);
+  if (single) return eventJson(tag, firstSeq, sentAt, time, ids);
   const parts = new Array<string>(count);
-  for (let i = 0; i < count; i += 1) parts[i] = eventJson(tag, firstSeq + i, sentAt, time);
+  for (let i = 0; i < count; i += 1) parts[i] = eventJson(tag, firstSeq + i, sentAt, time, ids);
   return `[${parts.join(',')}]`;
 }
 

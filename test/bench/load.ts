@@ -113,7 +113,7 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
       if (t0 >= window.end) return;
       const seq = nextSeq;
       nextSeq += spec.batch;
-      const body = requestBody(spec.tag, seq, spec.batch, single, t0);
+      const body = requestBody(spec.tag, seq, spec.batch, single, t0, spec.ids);
       requests += 1;
       try {
         const response = await post(body);

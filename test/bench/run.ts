@@ -34,6 +34,7 @@ import {
   type CpuShare,
   type E2eLoadResult,
   type HttpLoadResult,
+  type IdStyle,
   type LatencySummary,
   type LoadMessage,
   type LoadResult,
@@ -57,10 +58,12 @@ type Options = {
   withoutServices: boolean;
   /** baseline/platform pairs measured one after the other for (a) and (b); the median pair is reported */
   pairs: number;
+  /** event ids of (a) and (b); (c) checks exactly-once delivery by its sequential ids */
+  ids: IdStyle;
 };
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1 };
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1, ids: 'sequential' };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -78,6 +81,11 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--warmup') options.warmupMs = seconds(value());
     else if (arg === '--wait-idle') options.waitIdleMs = seconds(value());
     else if (arg === '--without-services') options.withoutServices = true;
+    else if (arg === '--ids') {
+      const ids = value();
+      if (ids !== 'sequential' && ids !== 'uuid') throw new Error('--ids expects sequential or uuid');
+      options.ids = ids;
+    }
     else if (arg === '--pairs') {
       options.pairs = Number(value());
       if (!Number.isInteger(options.pairs) || options.pairs < 1 || options.pairs > 9) throw new Error('--pairs expects 1 to 9');
@@ -89,10 +97,11 @@ function parseArgs(argv: string[]): Options {
     } else if (arg === '--profile') options.profileDir = resolve(value());
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1]\n' +
+        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--ids sequential|uuid]\n' +
           '  --pairs: measure (a) and (b) as n baseline/platform pairs in a row and report the pair with the median ratio\n' +
           '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n' +
-          '  --without-services: start the platform with the exchange only (no audit, notification, ... modules)\n',
+          '  --without-services: start the platform with the exchange only (no audit, notification, ... modules)\n' +
+          '  --ids uuid: (a) and (b) send random UUID event ids (as producers following the guides do) instead of sequential ones\n',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
@@ -369,6 +378,7 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
     durationMs: options.durationMs,
     tls: context.producer,
     tag,
+    ids: options.ids,
   });
   const checks: string[] = [];
 
@@ -459,6 +469,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
         durationMs: options.durationMs,
         tls: context.producer,
         tag: `${context.tag}b`,
+        ids: options.ids,
       },
       loadBudget(options),
     );
@@ -583,7 +594,7 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
   const out: string[] = [];
   out.push(
     `egov exchange benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ` +
-      `${options.durationMs / 1000} s per run after ${options.warmupMs / 1000} s warm-up, ~${EVENT_BYTES} B events, code ${codeVersion()}` +
+      `${options.durationMs / 1000} s per run after ${options.warmupMs / 1000} s warm-up, ~${EVENT_BYTES} B events, ${options.ids} ids, code ${codeVersion()}` +
         `${options.withoutServices ? ', platform WITHOUT its service modules' : ''}`,
     '',
   );
@@ -706,6 +717,7 @@ async function main() {
         durationMs: options.durationMs,
         warmupMs: options.warmupMs,
         eventBytes: EVENT_BYTES,
+        ids: options.ids,
         waitIdleMs: options.waitIdleMs,
         withoutServices: options.withoutServices,
       },
