@@ -103,13 +103,20 @@ export type LoadResult = HttpLoadResult | E2eLoadResult;
 export type LoadMessage = { type: 'measuring' } | { type: 'measured' } | { type: 'result'; result: LoadResult } | { type: 'fatal'; error: string };
 
 export type SqliteBaselineSpec = { path: string; batch: number; rowBytes: number; warmupMs: number; durationMs: number };
-export type SqliteBaselineResult = { eventsPerSec: number; commitsPerSec: number; latencyMs: LatencySummary; measuredMs: number; rows: number };
+/**
+ * (b)'s second reference: the platform's own log writer (its group-commit transaction) fed directly,
+ * without HTTP or the thread hop, commits of appendsPerCommit appends of eventsPerAppend events.
+ */
+export type LogWriterSpec = { path: string; appendsPerCommit: number; eventsPerAppend: number; ids: IdStyle; tag: string; warmupMs: number; durationMs: number };
+/** A loop of appends measured in one process: the bare SQLite baseline, or the log writer alone. */
+export type AppendLoopResult = { eventsPerSec: number; commitsPerSec: number; latencyMs: LatencySummary; measuredMs: number; rows: number };
 
 export type ServerCommand =
   | { type: 'start-https-baseline'; tls: { cert: string; key: string; ca: string } }
   /** withoutServices: the exchange alone, without the service modules (audit, notification, ...) */
   | { type: 'start-platform'; dataDir: string; withoutServices: boolean }
   | { type: 'sqlite-baseline'; spec: SqliteBaselineSpec }
+  | { type: 'log-writer'; spec: LogWriterSpec }
   | { type: 'cpu' }
   /** expected: events the load generator had answered 202, to count the producer's stream cheaply */
   | { type: 'stats'; expected?: number }
@@ -117,7 +124,8 @@ export type ServerCommand =
 
 export type ServerMessage =
   | { type: 'ready'; port: number }
-  | { type: 'sqlite-result'; result: SqliteBaselineResult }
+  | { type: 'sqlite-result'; result: AppendLoopResult }
+  | { type: 'log-writer-result'; result: AppendLoopResult }
   | { type: 'cpu'; user: number; system: number }
   /** stored: events appended to demo-producer's exchange stream since the platform started */
   | { type: 'stats'; stored: number; requests: number; failures: number }

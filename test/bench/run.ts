@@ -41,7 +41,7 @@ import {
   type LoadSpec,
   type ServerCommand,
   type ServerMessage,
-  type SqliteBaselineResult,
+  type AppendLoopResult,
 } from './common';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -282,6 +282,8 @@ type ScenarioReport = {
   name: string;
   platform: Measured;
   baseline: (Measured & { name: string }) | null;
+  /** (b): the log's writer fed directly, no HTTP: the ceiling storage puts on the platform */
+  writerAlone?: { eventsPerSec: number; commitLatencyMs: LatencySummary; ratio: number };
   ratio: number | null;
   target: string;
   met: boolean;
@@ -430,11 +432,12 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
 
   progress(context, '(b) baseline: bare SQLite appends, WAL, synchronous=FULL, 100 rows per transaction');
   const server = startServerChild(options, 'sqlite-baseline');
-  let baseline: SqliteBaselineResult;
+  let baseline: AppendLoopResult;
   let baselineCpu: CpuShare;
   let baselineMachine: number;
   try {
     const dir = join(context.root, 'sqlite-baseline');
+    rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     await waitIdle(context);
     const cpuStart = await serverCpu(server);
@@ -452,6 +455,14 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
   } finally {
     await stopServer(server);
   }
+
+  progress(context, "(b) the log's writer alone: commits of 8 appends of 100 events, no HTTP");
+  const writerAlone = await measureWriterAlone(context);
+  const writerRatio = round(writerAlone.eventsPerSec / baseline.eventsPerSec, 2);
+  checks.push(
+    `the log's writer alone (commits of 8 appends x 100 events, as 16 connections in 2 groups give it; no HTTP): ` +
+      `${writerAlone.eventsPerSec.toLocaleString('en-US')} events per second of commit time, ${writerRatio}x the bare baseline, commit p50 ${writerAlone.latencyMs.p50} ms`,
+  );
 
   progress(context, '(b) platform: POST /ce/produce/events, 100 events per request');
   const platformRun = await withPlatform(context, 'b', async (platformServer, port) => {
@@ -491,11 +502,30 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
       machineBusyPct: baselineMachine,
       otherCpuPct: otherCpu(baselineMachine, baselineCpu),
     },
+    writerAlone: { eventsPerSec: writerAlone.eventsPerSec, commitLatencyMs: writerAlone.latencyMs, ratio: writerRatio },
     ratio: round(ratio, 2),
     target: '>= 0.7x baseline',
     met: ratio >= 0.7,
     checks,
   };
+}
+
+async function measureWriterAlone(context: Context): Promise<AppendLoopResult> {
+  const { options } = context;
+  const server = startServerChild(options, 'log-writer');
+  try {
+    const dir = join(context.root, 'log-writer');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    await waitIdle(context);
+    server.send({
+      type: 'log-writer',
+      spec: { path: join(dir, 'log.sqlite'), appendsPerCommit: 8, eventsPerAppend: 100, ids: options.ids, tag: `${context.tag}w`, warmupMs: options.warmupMs, durationMs: options.durationMs },
+    });
+    return (await server.next(['log-writer-result'], loadBudget(options))).result;
+  } finally {
+    await stopServer(server);
+  }
 }
 
 const E2E_TARGET = 10_000;

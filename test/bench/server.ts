@@ -11,6 +11,8 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config';
 import { streamFor } from '../../src/exchange/publisher';
 import { startPlatform, type Platform } from '../../src/platform-app';
+import { defaultDedupeKey } from '../../src/platform/event-store/event-identity';
+import { groupCommitter, openLogForWriting, type WireAppend } from '../../src/platform/event-store/sqlite-log-schema';
 import { createLogger } from '../../src/platform/logger';
 import {
   errorText,
@@ -19,7 +21,9 @@ import {
   summarize,
   type ServerCommand,
   type ServerMessage,
-  type SqliteBaselineResult,
+  type AppendLoopResult,
+  eventJson,
+  type LogWriterSpec,
   type SqliteBaselineSpec,
 } from './common';
 
@@ -59,6 +63,9 @@ async function handle(command: ServerCommand) {
     }
     case 'sqlite-baseline':
       send({ type: 'sqlite-result', result: sqliteBaseline(command.spec) });
+      return;
+    case 'log-writer':
+      send({ type: 'log-writer-result', result: logWriterAlone(command.spec) });
       return;
     case 'cpu': {
       const usage = process.cpuUsage();
@@ -132,7 +139,7 @@ function startHttpsBaseline(tls: { cert: string; key: string; ca: string }): Ser
  * The baseline for (b): appends of rowBytes-byte rows to a WAL-mode SQLite file with synchronous=FULL,
  * `batch` rows per transaction, one transaction after the other — the disk's durable append rate.
  */
-function sqliteBaseline(spec: SqliteBaselineSpec): SqliteBaselineResult {
+function sqliteBaseline(spec: SqliteBaselineSpec): AppendLoopResult {
   const db = new Database(spec.path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -162,6 +169,59 @@ function sqliteBaseline(spec: SqliteBaselineSpec): SqliteBaselineResult {
   }
   db.close();
   const seconds = spec.durationMs / 1000;
+  return {
+    eventsPerSec: round(rows / seconds, 0),
+    commitsPerSec: round(commits / seconds, 0),
+    latencyMs: summarize(latencies.values()),
+    measuredMs: spec.durationMs,
+    rows,
+  };
+}
+
+/**
+ * The log's writer alone: the group-commit transaction the writer thread runs (groupCommitter), on a
+ * fresh log, fed appends of the load generator's ~600 B events, one commit after the other. Building the
+ * appends is not timed: the rate is events per second of commit time, the writer's ceiling in (b).
+ */
+function logWriterAlone(spec: LogWriterSpec): AppendLoopResult {
+  const db = openLogForWriting(spec.path);
+  const commitGroup = groupCommitter(db);
+  const streamId = streamFor('standard', 'demo-producer');
+  let seq = 0;
+  const nextGroup = (): WireAppend[] => {
+    const time = new Date().toISOString();
+    return Array.from({ length: spec.appendsPerCommit }, () => ({
+      streamId,
+      expectedRevision: 'any' as const,
+      events: Array.from({ length: spec.eventsPerAppend }, () => {
+        const json = eventJson(spec.tag, seq++, 0, time, spec.ids);
+        const event = JSON.parse(json);
+        return { json, type: event.type, kind: 'standard', producer: 'demo-producer', dedupeKey: defaultDedupeKey(event), filledIn: [], contentHash: undefined };
+      }),
+    }));
+  };
+  const latencies = new Samples();
+  const start = performance.now();
+  const measureStart = start + spec.warmupMs;
+  const measureEnd = measureStart + spec.durationMs;
+  let rows = 0;
+  let commits = 0;
+  let committingMs = 0;
+  for (;;) {
+    const group = nextGroup();
+    const t0 = performance.now();
+    if (t0 >= measureEnd) break;
+    for (const outcome of commitGroup(group)) if (!outcome.ok) throw new Error(`the log writer refused an append: ${JSON.stringify(outcome.error)}`);
+    const t1 = performance.now();
+    if (t0 >= measureStart) {
+      latencies.push(t1 - t0);
+      committingMs += t1 - t0;
+      rows += spec.appendsPerCommit * spec.eventsPerAppend;
+      commits += 1;
+    }
+  }
+  db.close();
+  const seconds = committingMs / 1000;
   return {
     eventsPerSec: round(rows / seconds, 0),
     commitsPerSec: round(commits / seconds, 0),

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import type { AppendResult, ExpectedRevision } from './event-store';
 import { revisionMatches } from './event-store';
 import { retryFingerprint } from './event-identity';
@@ -29,6 +29,19 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
 `;
+
+/**
+ * The log's write connection: WAL with synchronous=FULL, so a commit is on disk before it returns.
+ * Opened by the writer thread (and by the benchmark that measures the writer alone).
+ */
+export function openLogForWriting(path: string): Database.Database {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  prepareLogSchema(db);
+  return db;
+}
 
 /** Creates the log's table, or brings a log written by an earlier version up to this one. Idempotent. */
 export function prepareLogSchema(db: Database.Database): void {

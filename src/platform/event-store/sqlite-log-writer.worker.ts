@@ -1,16 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
-import { groupCommitter, prepareLogSchema, type WireAppend } from './sqlite-log-schema';
+import { groupCommitter, openLogForWriting, type WireAppend } from './sqlite-log-schema';
 
 /**
  * The embedded log's writer thread. Commits (and their fsync) happen here, so the main thread keeps
  * parsing requests while the disk works; the main thread sends the next group as soon as a commit returns.
  */
-const db = new Database((workerData as { path: string }).path);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
-db.pragma('busy_timeout = 5000');
-prepareLogSchema(db);
+const db = openLogForWriting((workerData as { path: string }).path);
 const commitGroup = groupCommitter(db);
 const head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events');
 
