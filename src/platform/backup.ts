@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+
+export const MANIFEST_FILE = 'backup-manifest.json';
+const LOG_FILE = 'events.sqlite';
+const READ_MODELS_FILE = 'read-models.sqlite';
+
+export type BackupManifest = {
+  createdAt: string;
+  source: string;
+  /** the last log position in the copy: every event the platform had committed when the copy began */
+  logHead: number;
+  files: { path: string; bytes: number; sha256: string }[];
+};
+
+export class BackupRefused extends Error {}
+
+/**
+ * A consistent copy of an embedded data directory, taken while the platform runs, laid out as a data
+ * directory itself (restore = copy it to DATA_DIR). Order matters:
+ * 1. the read models, then the log: every projection checkpoint in the copy is at or before the copied
+ *    log's head, so the restored projections resume without skipping an event;
+ * 2. then every other file (PKI, client registry, attachments): attachments are written before the
+ *    event that cites them, so every attachment the copied log names is there.
+ * Each SQLite file is copied with `VACUUM INTO`, which reads one snapshot in a single read
+ * transaction: the platform keeps writing meanwhile, and the copy never mixes two states.
+ */
+export function backupDataDirectory(dataDir: string, target: string, options: { registryFile?: string; now?: Date } = {}): BackupManifest {
+  if (!existsSync(join(dataDir, LOG_FILE))) throw new BackupRefused(`${dataDir} holds no event log (${LOG_FILE}): nothing to back up`);
+  if (isInside(target, dataDir)) throw new BackupRefused(`${target} is inside the data directory ${dataDir}: choose a place outside it`);
+  if (existsSync(target) && readdirSync(target).length > 0) throw new BackupRefused(`${target} is not empty: a backup never overwrites files`);
+  mkdirSync(target, { recursive: true });
+
+  if (existsSync(join(dataDir, READ_MODELS_FILE))) snapshotSqlite(join(dataDir, READ_MODELS_FILE), join(target, READ_MODELS_FILE));
+  snapshotSqlite(join(dataDir, LOG_FILE), join(target, LOG_FILE));
+  for (const file of otherFiles(dataDir)) copyInto(file, join(target, relative(dataDir, file)));
+  if (options.registryFile && !isInside(options.registryFile, dataDir)) copyInto(options.registryFile, join(target, 'clients.json'));
+
+  const manifest: BackupManifest = {
+    createdAt: (options.now ?? new Date()).toISOString(),
+    source: dataDir,
+    logHead: headOf(join(target, LOG_FILE)),
+    files: filesUnder(target).map((file) => ({ path: relative(target, file), bytes: statSync(file).size, sha256: sha256Of(file) })),
+  };
+  writeFileSync(join(target, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** Files of a backup that differ from its manifest (missing, another size or checksum). */
+export function verifyBackup(target: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(target, MANIFEST_FILE), 'utf8')) as BackupManifest;
+  return manifest.files
+    .filter((file) => {
+      const path = join(target, file.path);
+      return !existsSync(path) || statSync(path).size !== file.bytes || sha256Of(path) !== file.sha256;
+    })
+    .map((file) => file.path);
+}
+
+// a read-write connection, though it only reads: a read-only one cannot open a WAL file whose -shm is gone
+function snapshotSqlite(source: string, destination: string): void {
+  const db = new Database(source, { fileMustExist: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(destination);
+  } finally {
+    db.close();
+  }
+}
+
+function headOf(logPath: string): number {
+  const db = new Database(logPath, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()?.head ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** Everything but the SQLite files (copied by snapshot), their WAL and shared-memory files, and unfinished writes. */
+function otherFiles(dataDir: string): string[] {
+  const sqlite = new Set([LOG_FILE, READ_MODELS_FILE].flatMap((name) => [name, `${name}-wal`, `${name}-shm`, `${name}-journal`]));
+  return filesUnder(dataDir).filter((file) => !(dirname(file) === dataDir && sqlite.has(basename(file))) && !file.endsWith('.tmp'));
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+function copyInto(source: string, destination: string): void {
+  mkdirSync(dirname(destination), { recursive: true });
+  copyFileSync(source, destination);
+}
+
+function isInside(path: string, dir: string): boolean {
+  const fromDir = relative(resolve(dir), resolve(path));
+  return fromDir === '' || (!fromDir.startsWith('..') && !isAbsolute(fromDir));
+}
+
+function sha256Of(file: string): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'r');
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}

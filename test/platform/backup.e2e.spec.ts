@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { MANIFEST_FILE, verifyBackup, type BackupManifest } from '../../src/platform/backup';
+import { projectRoot } from '../../src/platform/project-paths';
+import { ServerProcess } from '../support/server-process';
+import { BATCH, demoEvent } from '../support/test-platform';
+
+/** `npm run backup -- ...` as an operator runs it: its own process, DATA_DIR from the environment. */
+function runBackupCli(dataDir: string, ...args: string[]): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli/backup.ts'), ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code: code ?? -1, stderr }));
+  });
+}
+
+describe('Backup of the embedded data directory (npm run backup, e2e)', function () {
+  this.timeout(120_000);
+  let root: string;
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'egov-backup-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('copies a running platform while a producer writes; the copy starts as a platform holding every event accepted before the backup', async () => {
+    const dataDir = join(root, 'data');
+    const source = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await source.start();
+    const producer = source.client('demo-producer');
+    const accepted: string[] = [];
+    let producing = true;
+    const produce = async () => {
+      while (producing) {
+        const events = Array.from({ length: 20 }, () => demoEvent());
+        const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(events) });
+        if (response.status !== 202) throw new Error(`produce answered ${response.status}: ${response.text}`);
+        accepted.push(...events.map((event) => event.id));
+      }
+    };
+    const producing$ = produce();
+    while (accepted.length < 400) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const acceptedBefore = [...accepted];
+    const target = join(root, 'backup');
+    const backup = await runBackupCli(dataDir, target);
+    producing = false;
+    await producing$;
+    await source.stop();
+
+    expect(backup.code, backup.stderr).to.equal(0);
+    expect(backup.stderr).to.match(/backed up .* log up to position \d+/);
+    const manifest = JSON.parse(readFileSync(join(target, MANIFEST_FILE), 'utf8')) as BackupManifest;
+    expect(manifest.logHead).to.be.at.least(acceptedBefore.length);
+    expect(manifest.files.map((file) => file.path)).to.include.members(['events.sqlite', 'read-models.sqlite', 'clients.json', 'pki/ca.crt', 'pki/ca.key']);
+    expect(verifyBackup(target)).to.deep.equal([]);
+
+    // every projection checkpoint in the copy is at or before the copied log's head
+    const readModels = new Database(join(target, 'read-models.sqlite'), { readonly: true });
+    const hasCheckpoints = readModels.prepare("SELECT 1 FROM sqlite_master WHERE name = 'c_projection_checkpoints'").get() !== undefined;
+    const checkpoints = hasCheckpoints ? (readModels.prepare("SELECT json_extract(doc, '$.position') AS position FROM c_projection_checkpoints").all() as { position: number }[]) : [];
+    readModels.close();
+    for (const { position } of checkpoints) expect(position).to.be.at.most(manifest.logHead);
+
+    const restored = new ServerProcess(target, await ServerProcess.freePort());
+    await restored.start();
+    try {
+      const consumer = restored.client('demo-consumer');
+      const created = await consumer.post('/ce/consumers');
+      expect(created.status).to.equal(201);
+      const instance = new URL(created.headers.location as string).pathname;
+      const received = new Set<string>();
+      for (let polls = 0; polls < 200 && acceptedBefore.some((id) => !received.has(id)); polls += 1) {
+        const response = await consumer.get(`${instance}/events`, { query: { confirm: true } });
+        if (response.status === 204) break;
+        for (const event of response.json<{ id: string }[]>()) received.add(event.id);
+      }
+      expect(acceptedBefore.filter((id) => !received.has(id))).to.deep.equal([]);
+    } finally {
+      await restored.stop();
+    }
+  });
+
+  it('refuses a target that is not empty or lies inside the data directory, and copies nothing (exit 2)', async () => {
+    const dataDir = join(root, 'data');
+    const source = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await source.start();
+    await source.stop();
+    const occupied = join(root, 'occupied');
+    mkdirSync(occupied);
+    writeFileSync(join(occupied, 'keep.txt'), 'not a backup');
+
+    const intoOccupied = await runBackupCli(dataDir, occupied);
+    expect(intoOccupied.code).to.equal(2);
+    expect(intoOccupied.stderr).to.contain('is not empty');
+    expect(readdirSync(occupied)).to.deep.equal(['keep.txt']);
+    const intoDataDir = await runBackupCli(dataDir, join(dataDir, 'backups', 'today'));
+    expect(intoDataDir.code).to.equal(2);
+    expect(intoDataDir.stderr).to.contain('inside the data directory');
+    expect(existsSync(join(dataDir, 'backups'))).to.equal(false);
+    const fromNothing = await runBackupCli(join(root, 'no-data'), join(root, 'elsewhere'));
+    expect(fromNothing.code).to.equal(2);
+    expect(fromNothing.stderr).to.contain('holds no event log');
+    expect(existsSync(join(root, 'elsewhere'))).to.equal(false);
+  });
+
+  it('--verify names the files that no longer match the manifest', async () => {
+    const dataDir = join(root, 'data');
+    const source = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await source.start();
+    await source.stop();
+    const target = join(root, 'backup');
+    expect((await runBackupCli(dataDir, target)).code).to.equal(0);
+    expect((await runBackupCli(dataDir, '--verify', target)).code).to.equal(0);
+
+    writeFileSync(join(target, 'clients.json'), '{"clients":[]}');
+    const verified = await runBackupCli(dataDir, '--verify', target);
+    expect(verified.code).to.equal(2);
+    expect(verified.stderr).to.contain('clients.json');
+  });
+});
