@@ -19,6 +19,8 @@ export type ExchangeConfig = {
   futureTimeToleranceMs: number;
   /** how long a bridge's hold on a consumer group outlives its last renewal (renewed every second) */
   laneLeaseMs: number;
+  /** shards of each consumer group, each served by one bridge: more than 1 lets several bridges serve one group at once */
+  groupShards: number;
 };
 
 export type PlatformConfig = {
@@ -44,6 +46,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
   wsMaxUnconfirmed: 1000,
   futureTimeToleranceMs: 2_000,
   laneLeaseMs: 15_000,
+  groupShards: 1,
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -68,8 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       wsMaxUnconfirmed: integer(env.EXCHANGE_WS_MAX_UNCONFIRMED, defaultExchangeConfig.wsMaxUnconfirmed),
       futureTimeToleranceMs: integer(env.EXCHANGE_FUTURE_TIME_TOLERANCE_MS, defaultExchangeConfig.futureTimeToleranceMs),
       laneLeaseMs: integer(env.EXCHANGE_LANE_LEASE_MS, defaultExchangeConfig.laneLeaseMs),
+      groupShards: atLeastOne('EXCHANGE_GROUP_SHARDS', integer(env.EXCHANGE_GROUP_SHARDS, defaultExchangeConfig.groupShards)),
     },
   };
+}
+
+function atLeastOne(name: string, value: number): number {
+  if (value < 1) throw new Error(`${name} must be at least 1, got ${value}`);
+  return value;
 }
 
 function integer(value: string | undefined, fallback: number): number {

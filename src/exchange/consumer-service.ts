@@ -7,13 +7,16 @@ import type { ClientDefinition, ClientRegistry } from '../platform/identity/clie
 import type { Logger } from '../platform/logger';
 import { ConsumerInstance, type DeliveryListener, type InstanceOptions, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
-import { LaneLeases, type LaneIdentity } from './lane-leases';
+import { planShards, shardOf } from './group-shards';
+import { laneKey, LaneLeases, type LaneGroupIdentity } from './lane-leases';
 import { mayConsume } from './exchange-rights';
 
 const INSTANCES = 'exchange_instances';
 const LEASE_CHECK_EVERY_MS = 1000;
 
 type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string };
+/** One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order. */
+type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[] };
 
 export type ConsumerServiceDeps = {
   events: EventStore;
@@ -33,11 +36,13 @@ export type ConsumerServiceDeps = {
  * Consumer instances and the group lanes they share, on this bridge. Lane watermarks and long-polling
  * instances are kept in the document store, so after a restart a consumer keeps its instance URL and
  * its group resumes from the last confirmed position (delivery is at least once).
- * Several bridges may share the stores: a lane is served by the bridge holding its lease (LaneLeases),
- * renewed every second with the watermark while that bridge has instances reading it.
+ * Several bridges may share the stores: a group's events are split into shards (groupShards), each a
+ * lane served by the bridge holding its lease (LaneLeases), renewed every second with the watermark.
+ * The bridges with instances of a group share its shards out (planShards).
  */
 export class ConsumerService {
-  private readonly lanes = new Map<string, ConsumerLane>();
+  private readonly groups = new Map<string, LaneGroup>();
+  private readonly groupOfLane = new Map<ConsumerLane, LaneGroup>();
   private readonly instances = new Map<string, ConsumerInstance>();
   private readonly waiters = new Set<() => void>();
   private readonly leases: LaneLeases;
@@ -52,7 +57,7 @@ export class ConsumerService {
 
   async start(): Promise<void> {
     this.unsubscribe = this.deps.events.onAppended(() => {
-      for (const lane of this.lanes.values()) lane.logAdvanced();
+      for (const lane of this.groupOfLane.keys()) lane.logAdvanced();
       this.notify();
     });
     const saved = await this.deps.documents.collection<InstanceDocument>(INSTANCES).find({ bridge: this.deps.bridgeId });
@@ -72,7 +77,10 @@ export class ConsumerService {
     this.notify();
     this.stopped = true;
     await this.leaseChecks;
-    for (const lane of this.lanes.values()) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
+    for (const group of this.groups.values()) {
+      for (const lane of group.lanes) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
+      await this.leases.setMember(group.identity, false);
+    }
   }
 
   async create(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket'): Promise<ConsumerInstance> {
@@ -98,7 +106,7 @@ export class ConsumerService {
     if (!this.instances.delete(instance.id)) return;
     const returned = instance.release();
     if (instance.transport === 'http') await this.deps.documents.collection(INSTANCES).deleteOne({ _id: instance.id });
-    await this.checkLeases(instance.lanes);
+    await this.checkLeases(this.groupsOf(instance.lanes));
     this.deps.logger.info({ instance: instance.id, client: instance.clientId, group: instance.options.group, returned, reason }, 'consumer instance deleted');
     this.notify();
   }
@@ -171,29 +179,37 @@ export class ConsumerService {
       ...(options.test ? (['test'] as const) : []),
       ...(options.dead ? (['dead'] as const) : []),
     ];
-    const lanes = kinds.map((kind) => this.lane(client, options.group, kind));
+    const groups = kinds.map((kind) => this.laneGroup({ clientId: client.id, group: options.group, kind }));
+    const lanes = groups.flatMap((group) => group.lanes);
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered);
     this.instances.set(id, instance);
-    await this.checkLeases(lanes);
+    await this.checkLeases(groups);
     return instance;
   }
 
-  private lane(client: ClientDefinition, group: string, kind: EventKind): ConsumerLane {
-    const key = laneKey({ clientId: client.id, group, kind });
-    let lane = this.lanes.get(key);
-    if (!lane) {
-      lane = new ConsumerLane(key, this.laneSource(client.id, kind));
-      this.lanes.set(key, lane);
+  private laneGroup(identity: LaneGroupIdentity): LaneGroup {
+    const key = laneKey(identity, 0, 1);
+    let group = this.groups.get(key);
+    if (!group) {
+      const shards = this.deps.config.groupShards;
+      const lanes = Array.from({ length: shards }, (_, shard) => new ConsumerLane(laneKey(identity, shard, shards), this.laneSource(identity, shard, shards)));
+      group = { identity, lanes };
+      this.groups.set(key, group);
+      for (const lane of lanes) this.groupOfLane.set(lane, group);
     }
-    return lane;
+    return group;
+  }
+
+  private groupsOf(lanes: ConsumerLane[]): LaneGroup[] {
+    return [...new Set(lanes.map((lane) => this.groupOfLane.get(lane)!))];
   }
 
   /**
-   * Serves the lanes this bridge's instances read when their leases can be had, renews the leases it
-   * holds (writing the watermark), stands by where another bridge took over, and lets go of lanes no
-   * instance here reads. Checks run one after another.
+   * For each group (all, or the ones given): says whether this bridge has instances of it, lets go of the
+   * shards over its share, renews the leases it keeps (writing the watermarks), stands by where another
+   * bridge took a shard over, and takes free shards up to its share. Checks run one after another.
    */
-  private checkLeases(only?: ConsumerLane[]): Promise<void> {
+  private checkLeases(only?: LaneGroup[]): Promise<void> {
     // stopping releases every lease it holds; connections closing meanwhile must not take one again
     if (this.stopped) return this.leaseChecks;
     this.leaseChecks = this.leaseChecks.then(() => this.updateLeases(only)).catch((error) => {
@@ -202,27 +218,33 @@ export class ConsumerService {
     return this.leaseChecks;
   }
 
-  private async updateLeases(only?: ConsumerLane[]) {
+  private async updateLeases(only?: LaneGroup[]) {
     const read = new Set([...this.instances.values()].flatMap((instance) => instance.lanes));
-    for (const lane of only ?? [...this.lanes.values()]) {
-      if (lane.isServing() && !read.has(lane)) {
-        await this.leases.release(lane.key, lane.watermark());
+    for (const { identity, lanes } of only ?? [...this.groups.values()]) {
+      await this.leases.setMember(identity, lanes.some((lane) => read.has(lane)));
+      const view = await this.leases.view(identity, lanes.length);
+      // a lease still ours from before a restart, on a lane not serving here, is free to take again
+      const holders = view.holders.map((holder, shard) => (holder === this.deps.bridgeId && !lanes[shard].isServing() ? null : holder));
+      const plan = planShards({ bridge: this.deps.bridgeId, members: view.members, holders });
+      for (const shard of plan.release) {
+        await this.leases.release(lanes[shard].key, lanes[shard].watermark());
+        lanes[shard].standBy();
+      }
+      for (const lane of lanes) {
+        if (!lane.isServing() || (await this.leases.renew(lane.key, lane.watermark()))) continue;
         lane.standBy();
-      } else if (lane.isServing()) {
-        if (await this.leases.renew(lane.key, lane.watermark())) continue;
-        lane.standBy();
-        this.deps.logger.warn({ lane: lane.key, bridge: this.deps.bridgeId }, 'another bridge serves this consumer group now; standing by');
-      } else if (read.has(lane)) {
-        const identity = laneIdentity(lane.key);
-        const watermark = await this.leases.acquire(identity, this.deps.registeredAt(identity.clientId));
+        this.deps.logger.warn({ lane: lane.key, bridge: this.deps.bridgeId }, 'another bridge serves this consumer group shard now; standing by');
+      }
+      for (const shard of plan.acquire) {
+        const watermark = await this.leases.acquire({ ...identity, key: lanes[shard].key, shard, shards: lanes.length }, this.deps.registeredAt(identity.clientId));
         if (watermark === null) continue;
-        lane.serveFrom(watermark);
+        lanes[shard].serveFrom(watermark);
         this.notify();
       }
     }
   }
 
-  private laneSource(clientId: string, kind: EventKind): LaneSource {
+  private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
     return async (after, limit) => {
       const client = this.deps.registry.get(clientId);
       const head = await this.deps.events.headPosition();
@@ -231,7 +253,8 @@ export class ConsumerService {
       const scannedTo = rows.length === limit ? last : Math.max(head, last);
       const deliveries = rows
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
-        .map((row) => ({ position: row.position, event: row.event }));
+        .map((row) => ({ position: row.position, event: row.event }))
+        .filter((delivery) => shardOf(delivery, shards) === shard);
       return { deliveries, scannedTo };
     };
   }
@@ -242,14 +265,4 @@ export class ConsumerService {
       if (instance.transport === 'http' && instance.lastActivity < cutoff) await this.delete(instance, 'idle expiry');
     }
   }
-
-}
-
-function laneKey({ clientId, group, kind }: Omit<LaneIdentity, 'key'>): string {
-  return `${clientId}/${group}/${kind}`;
-}
-
-function laneIdentity(key: string): LaneIdentity {
-  const [clientId, group, kind] = key.split('/') as [string, string, EventKind];
-  return { key, clientId, group, kind };
 }

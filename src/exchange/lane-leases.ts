@@ -3,13 +3,17 @@ import { DuplicateDocumentError, type DocumentStore } from '../platform/document
 import type { EventKind } from '../platform/event-store/event-store';
 
 export const LANES = 'exchange_lanes';
+export const LANE_MEMBERS = 'exchange_lane_members';
 
-/** A consumer group's lane as the bridges share it: its confirmed watermark and which bridge serves it. */
+/** A consumer group's lane (one shard of it) as the bridges share it: its confirmed watermark and which bridge serves it. */
 export type LaneDocument = {
   _id: string;
   clientId: string;
   group: string;
   kind: EventKind;
+  /** which of how many shards; absent on lanes written before groups had shards (one shard) */
+  shard?: number;
+  shards?: number;
   watermark: number;
   /** the bridge that serves the lane, and until when (ms since the epoch) unless it renews */
   bridge?: string;
@@ -17,13 +21,25 @@ export type LaneDocument = {
   updatedAt: string;
 };
 
-export type LaneIdentity = { key: string; clientId: string; group: string; kind: EventKind };
+/** That a bridge has instances of a group, renewed with its leases: the bridges that do share the shards. */
+type MemberDocument = { _id: string; lanes: string; bridge: string; until: number };
+
+/** One kind of events (standard, test, dead) of one consumer group of one client: the unit split into shards. */
+export type LaneGroupIdentity = { clientId: string; group: string; kind: EventKind };
+export type LaneIdentity = LaneGroupIdentity & { key: string; shard: number; shards: number };
+
+/** One shard keeps the key lanes had before shards existed, so their watermarks carry on. */
+export function laneKey({ clientId, group, kind }: LaneGroupIdentity, shard: number, shards: number): string {
+  const base = `${clientId}/${group}/${kind}`;
+  return shards === 1 ? base : `${base}#${shard}/${shards}`;
+}
 
 /**
- * Leases on group lanes in the shared document store: one bridge at a time serves a lane, so the
- * group's events go to its instances on that bridge; instances of the group on other bridges stand by
- * and take over, from the watermark the holder last wrote, once its lease lapses. Every operation is
- * one conditional write of one document, atomic in both document stores.
+ * Leases on group lanes in the shared document store: one bridge at a time serves a lane (a shard of a
+ * group), so its events go to the group's instances on that bridge; a lane moves to another bridge, from
+ * the watermark its holder last wrote, when the holder lets it go or its lease lapses. Every write is one
+ * conditional write of one document, atomic in both document stores. Bridges with instances of a group
+ * also say so (members), which is how they share its shards out (group-shards.ts).
  */
 export class LaneLeases {
   constructor(
@@ -33,17 +49,24 @@ export class LaneLeases {
     private readonly clock: Clock,
   ) {}
 
-  /** Takes the lane if it is free, lapsed or already ours; returns the watermark to start from, or null. */
+  /**
+   * Takes the lane if it is free, lapsed or already ours; returns the watermark to start from, or null.
+   * A lane seen for the first time starts from the lowest watermark any lane of its group recorded (after
+   * a change of the shard count, events come again rather than being skipped), else from firstStart.
+   */
   async acquire(lane: LaneIdentity, firstStart: number): Promise<number | null> {
     const now = this.clock.now().getTime();
     const lanes = this.documents.collection<LaneDocument>(LANES);
     const takeable = { _id: lane.key, $or: [{ bridge: this.bridgeId }, { bridge: { $exists: false } }, { leaseUntil: { $lt: now } }] };
     const { matched } = await lanes.updateOne(takeable, { $set: { bridge: this.bridgeId, leaseUntil: now + this.leaseMs, updatedAt: this.stamp() } });
     if (matched === 1) return (await lanes.findOne({ _id: lane.key }))?.watermark ?? firstStart;
+    if (await lanes.findOne({ _id: lane.key })) return null;
+    const { key, ...identity } = lane;
+    const recorded = await lanes.find({ clientId: lane.clientId, group: lane.group, kind: lane.kind });
+    const start = recorded.length > 0 ? Math.min(...recorded.map((document) => document.watermark)) : firstStart;
     try {
-      const { key, ...identity } = lane;
-      await lanes.insertOne({ _id: key, ...identity, watermark: firstStart, bridge: this.bridgeId, leaseUntil: now + this.leaseMs, updatedAt: this.stamp() });
-      return firstStart;
+      await lanes.insertOne({ _id: key, ...identity, watermark: start, bridge: this.bridgeId, leaseUntil: now + this.leaseMs, updatedAt: this.stamp() });
+      return start;
     } catch (error) {
       if (error instanceof DuplicateDocumentError) return null;
       throw error;
@@ -64,6 +87,25 @@ export class LaneLeases {
     await this.documents
       .collection<LaneDocument>(LANES)
       .updateOne({ _id: key, bridge: this.bridgeId }, { $set: { watermark, leaseUntil: 0, updatedAt: this.stamp() } });
+  }
+
+  /** Records that this bridge has instances of the group (true) or has none now (false). */
+  async setMember(group: LaneGroupIdentity, member: boolean): Promise<void> {
+    const members = this.documents.collection<MemberDocument>(LANE_MEMBERS);
+    const _id = `${laneKey(group, 0, 1)}@${this.bridgeId}`;
+    if (!member) await members.deleteOne({ _id });
+    else await members.replaceOne({ _id }, { _id, lanes: laneKey(group, 0, 1), bridge: this.bridgeId, until: this.clock.now().getTime() + this.leaseMs }, { upsert: true });
+  }
+
+  /** The bridges with instances of the group now, and per shard the bridge whose lease on it is live (null: none). */
+  async view(group: LaneGroupIdentity, shards: number): Promise<{ members: string[]; holders: (string | null)[] }> {
+    const now = this.clock.now().getTime();
+    const members = await this.documents.collection<MemberDocument>(LANE_MEMBERS).find({ lanes: laneKey(group, 0, 1), until: { $gt: now } });
+    const holders: (string | null)[] = Array.from({ length: shards }, () => null);
+    for (const lane of await this.documents.collection<LaneDocument>(LANES).find({ clientId: group.clientId, group: group.group, kind: group.kind })) {
+      if ((lane.shards ?? 1) === shards && lane.bridge && (lane.leaseUntil ?? 0) > now) holders[lane.shard ?? 0] = lane.bridge;
+    }
+    return { members: members.map((member) => member.bridge), holders };
   }
 
   private stamp(): string {

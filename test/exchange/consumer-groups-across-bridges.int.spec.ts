@@ -29,13 +29,13 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
   const consumer = registry.get('demo-consumer')!;
   const bridges: ConsumerService[] = [];
 
-  const bridge = async (bridgeId: string, clock: Clock = systemClock) => {
+  const bridge = async (bridgeId: string, clock: Clock = systemClock, groupShards = 1) => {
     const service = new ConsumerService({
       events,
       documents,
       registry,
       registeredAt: () => 0,
-      config: { ...defaultExchangeConfig, laneLeaseMs: LEASE_MS },
+      config: { ...defaultExchangeConfig, laneLeaseMs: LEASE_MS, groupShards },
       clock,
       logger: createLogger('silent'),
       bridgeId,
@@ -44,9 +44,16 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
     bridges.push(service);
     return service;
   };
-  const produce = async (count: number) => {
-    const written = Array.from({ length: count }, () => ({
-      event: { specversion: '1.0' as const, id: randomUUID(), source: 'urn:demo:producer', type: 'demo.order.created', time: new Date().toISOString() },
+  const produce = async (count: number, partitionKeys: string[] = []) => {
+    const written = Array.from({ length: count }, (_, i) => ({
+      event: {
+        specversion: '1.0' as const,
+        id: randomUUID(),
+        source: 'urn:demo:producer',
+        type: 'demo.order.created',
+        time: new Date().toISOString(),
+        ...(partitionKeys.length > 0 ? { partitionkey: partitionKeys[i % partitionKeys.length] } : {}),
+      },
       producer: 'demo-producer',
     }));
     await events.append('exchange-demo-producer', written);
@@ -127,5 +134,60 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
     });
     const instance = await open(await bridge('bridge-1'));
     expect(ids(await takeUntil(instance, 2))).to.deep.equal(produced.slice(1));
+  });
+
+  describe('with the group split into shards (EXCHANGE_GROUP_SHARDS=4)', () => {
+    const SHARDS = 4;
+    const KEYS = ['order-1', 'order-2', 'order-3', 'order-4', 'order-5', 'order-6', 'order-7', 'order-8'];
+    /** Takes from both until `count` events came in all, or the time is up. */
+    const takeFromBoth = async (instances: ConsumerInstance[], count: number, withinMs = 6_000) => {
+      const taken = instances.map(() => [] as OffsetDelivery[]);
+      for (const deadline = Date.now() + withinMs; taken.flat().length < count && Date.now() < deadline; ) {
+        for (const [i, instance] of instances.entries()) taken[i].push(...(await instance.take(count)));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return taken;
+    };
+    const keyOf = (delivery: OffsetDelivery) => delivery.event.partitionkey as string;
+
+    it('has both bridges serve the group at once: every event once, each partition key on one bridge, in order', async () => {
+      const bridge1 = await bridge('bridge-1', systemClock, SHARDS);
+      const first = await open(bridge1);
+      const second = await open(await bridge('bridge-2', systemClock, SHARDS));
+      // bridge-1 took every shard first; within a few lease checks it lets half of them go to bridge-2
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const produced = await produce(80, KEYS);
+
+      const [fromFirst, fromSecond] = await takeFromBoth([first, second], 80);
+      expect(fromFirst.length, 'bridge-1 served some').to.be.greaterThan(0);
+      expect(fromSecond.length, 'bridge-2 served some').to.be.greaterThan(0);
+      expect([...ids(fromFirst), ...ids(fromSecond)].sort()).to.deep.equal([...produced].sort());
+      const keysOfFirst = new Set(fromFirst.map(keyOf));
+      expect(fromSecond.map(keyOf).filter((key) => keysOfFirst.has(key))).to.deep.equal([]);
+      for (const taken of [fromFirst, fromSecond]) {
+        for (const key of new Set(taken.map(keyOf))) {
+          const positions = taken.filter((delivery) => keyOf(delivery) === key).map((delivery) => delivery.position);
+          expect(positions).to.deep.equal([...positions].sort((a, b) => a - b));
+        }
+      }
+      const shardsOf = async (bridgeId: string) => (await documents.collection(LANES).find({ bridge: bridgeId, leaseUntil: { $gt: Date.now() } })).length;
+      expect([await shardsOf('bridge-1'), await shardsOf('bridge-2')]).to.deep.equal([2, 2]);
+    });
+
+    it('gives every shard to the remaining bridge when the other one\'s last instance leaves; unconfirmed events come again there', async () => {
+      const bridge1 = await bridge('bridge-1', systemClock, SHARDS);
+      const first = await open(bridge1);
+      const bridge2 = await bridge('bridge-2', systemClock, SHARDS);
+      const second = await open(bridge2);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const produced = await produce(40, KEYS);
+      const [fromFirst, fromSecond] = await takeFromBoth([first, second], 40);
+      bridge2.confirm(second);
+      // bridge-1 confirms nothing and leaves: what it was given goes to bridge-2
+      await bridge1.delete(first, 'test');
+      const [again] = await takeFromBoth([second], fromFirst.length);
+      expect(ids(again).sort()).to.deep.equal(ids(fromFirst).sort());
+      expect([...ids(fromSecond), ...ids(again)].sort()).to.deep.equal([...produced].sort());
+    });
   });
 });
