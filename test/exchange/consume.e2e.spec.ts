@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
+import { LANES } from '../../src/exchange/lane-leases';
 import { BATCH, STRUCTURED, TestPlatform, demoEvent } from '../support/test-platform';
 
 /** The instance base URL's path (the Location header is absolute; the port changes across restarts). */
@@ -253,5 +254,34 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       const afterRestart = await readAll(consumer, instance);
       expect(afterRestart.map((e) => e.id)).to.deep.equal([first.id]);
     });
+  });
+});
+
+describe('Exchange: a consumer group split into shards on one bridge (EXCHANGE_GROUP_SHARDS=4, e2e over mTLS)', () => {
+  let platform: TestPlatform;
+
+  beforeEach(async () => {
+    platform = await TestPlatform.start({ env: { EXCHANGE_GROUP_SHARDS: '4' }, exchange: { pollTimeoutMs: 300, batchLingerMs: 10 } });
+  });
+  afterEach(() => platform.stop());
+
+  it('serves the whole group from this bridge: every event once, one key in order, across two instances', async () => {
+    expect(platform.config.exchange.groupShards).to.equal(4);
+    const producer = platform.client('demo-producer');
+    const consumer = platform.client('demo-consumer');
+    const first = await createInstance(consumer, { group: 'sharded' });
+    const second = await createInstance(consumer, { group: 'sharded' });
+    const produced = Array.from({ length: 30 }, (_, n) => demoEvent({ partitionkey: `citizen-${n % 5}`, data: { orderId: n } }));
+    const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(produced) });
+    expect(response.status, response.text).to.equal(202);
+
+    const received = [...(await readAll(consumer, first)), ...(await readAll(consumer, second))];
+    expect(received.map((event) => event.id).sort()).to.deep.equal(produced.map((event) => event.id).sort());
+    for (let key = 0; key < 5; key += 1) {
+      const orders = received.filter((event) => event.partitionkey === `citizen-${key}`).map((event) => event.data.orderId);
+      expect(orders).to.deep.equal([...orders].sort((a, b) => a - b));
+    }
+    const lanes = await platform.platform.stores.documents.collection(LANES).find({ group: 'sharded', kind: 'standard' });
+    expect(lanes.map((lane) => [lane.shard, lane.bridge]).sort()).to.deep.equal([0, 1, 2, 3].map((shard) => [shard, 'test-bridge']));
   });
 });
