@@ -1,27 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { LOG_ENTRIES } from '../../projections/eventlog/log-entries-projection';
-import { projectRoot } from '../../src/platform/project-paths';
+import { runCli } from '../support/cli-process';
 import { ServerProcess } from '../support/server-process';
-
-/** `npm run replay -- ...` as an operator runs it: its own process, DATA_DIR from the environment. */
-function runReplayCli(dataDir: string, ...projections: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli/replay.ts'), ...projections], {
-      cwd: projectRoot,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? -1, stderr }));
-  });
-}
 
 describe('Replay of read models from the log (npm run replay, e2e)', function () {
   this.timeout(120_000);
@@ -51,7 +35,7 @@ describe('Replay of read models from the log (npm run replay, e2e)', function ()
     expect((await server.client('demo-institution').get(`/query/${uid}`)).status).to.equal(404);
     await server.stop();
 
-    const replay = await runReplayCli(dataDir, 'eventlog-entries');
+    const replay = await runCli('replay', dataDir, ['eventlog-entries']);
     expect(replay.code, replay.stderr).to.equal(0);
     expect(replay.stderr).to.match(/eventlog-entries: \d+ events applied/);
 
@@ -66,7 +50,7 @@ describe('Replay of read models from the log (npm run replay, e2e)', function ()
   });
 
   it('names the known projections when asked for an unknown one (exit 2)', async () => {
-    const replay = await runReplayCli(dataDir, 'no-such-projection');
+    const replay = await runCli('replay', dataDir, ['no-such-projection']);
     expect(replay.code).to.equal(2);
     expect(replay.stderr).to.contain('unknown projection(s): no-such-projection');
     expect(replay.stderr).to.contain('eventlog-entries');

@@ -1,28 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { MANIFEST_FILE, verifyBackup, type BackupManifest } from '../../src/platform/backup';
-import { projectRoot } from '../../src/platform/project-paths';
+import { runCli } from '../support/cli-process';
 import { ServerProcess } from '../support/server-process';
 import { BATCH, demoEvent } from '../support/test-platform';
-
-/** `npm run backup -- ...` as an operator runs it: its own process, DATA_DIR from the environment. */
-function runBackupCli(dataDir: string, ...args: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli/backup.ts'), ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? -1, stderr }));
-  });
-}
 
 describe('Backup of the embedded data directory (npm run backup, e2e)', function () {
   this.timeout(120_000);
@@ -53,7 +37,7 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
 
     const acceptedBefore = [...accepted];
     const target = join(root, 'backup');
-    const backup = await runBackupCli(dataDir, target);
+    const backup = await runCli('backup', dataDir, [target]);
     producing = false;
     await producing$;
     await source.stop();
@@ -100,15 +84,15 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
     mkdirSync(occupied);
     writeFileSync(join(occupied, 'keep.txt'), 'not a backup');
 
-    const intoOccupied = await runBackupCli(dataDir, occupied);
+    const intoOccupied = await runCli('backup', dataDir, [occupied]);
     expect(intoOccupied.code).to.equal(2);
     expect(intoOccupied.stderr).to.contain('is not empty');
     expect(readdirSync(occupied)).to.deep.equal(['keep.txt']);
-    const intoDataDir = await runBackupCli(dataDir, join(dataDir, 'backups', 'today'));
+    const intoDataDir = await runCli('backup', dataDir, [join(dataDir, 'backups', 'today')]);
     expect(intoDataDir.code).to.equal(2);
     expect(intoDataDir.stderr).to.contain('inside the data directory');
     expect(existsSync(join(dataDir, 'backups'))).to.equal(false);
-    const fromNothing = await runBackupCli(join(root, 'no-data'), join(root, 'elsewhere'));
+    const fromNothing = await runCli('backup', join(root, 'no-data'), [join(root, 'elsewhere')]);
     expect(fromNothing.code).to.equal(2);
     expect(fromNothing.stderr).to.contain('holds no event log');
     expect(existsSync(join(root, 'elsewhere'))).to.equal(false);
@@ -120,11 +104,11 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
     await source.start();
     await source.stop();
     const target = join(root, 'backup');
-    expect((await runBackupCli(dataDir, target)).code).to.equal(0);
-    expect((await runBackupCli(dataDir, '--verify', target)).code).to.equal(0);
+    expect((await runCli('backup', dataDir, [target])).code).to.equal(0);
+    expect((await runCli('backup', dataDir, ['--verify', target])).code).to.equal(0);
 
     writeFileSync(join(target, 'clients.json'), '{"clients":[]}');
-    const verified = await runBackupCli(dataDir, '--verify', target);
+    const verified = await runCli('backup', dataDir, ['--verify', target]);
     expect(verified.code).to.equal(2);
     expect(verified.stderr).to.contain('clients.json');
   });
