@@ -8,7 +8,7 @@ import type { Logger } from '../platform/logger';
 import { ConsumerInstance, type DeliveryListener, type InstanceOptions, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { planShards, shardOf } from './group-shards';
-import { laneKey, LaneLeases, type LaneGroupIdentity } from './lane-leases';
+import { groupKey, laneKey, LaneLeases, type LaneGroupIdentity } from './lane-leases';
 import { mayConsume } from './exchange-rights';
 
 const INSTANCES = 'exchange_instances';
@@ -188,7 +188,7 @@ export class ConsumerService {
   }
 
   private laneGroup(identity: LaneGroupIdentity): LaneGroup {
-    const key = laneKey(identity, 0, 1);
+    const key = groupKey(identity);
     let group = this.groups.get(key);
     if (!group) {
       const shards = this.deps.config.groupShards;

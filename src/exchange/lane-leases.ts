@@ -28,10 +28,13 @@ type MemberDocument = { _id: string; lanes: string; bridge: string; until: numbe
 export type LaneGroupIdentity = { clientId: string; group: string; kind: EventKind };
 export type LaneIdentity = LaneGroupIdentity & { key: string; shard: number; shards: number };
 
-/** One shard keeps the key lanes had before shards existed, so their watermarks carry on. */
-export function laneKey({ clientId, group, kind }: LaneGroupIdentity, shard: number, shards: number): string {
-  const base = `${clientId}/${group}/${kind}`;
-  return shards === 1 ? base : `${base}#${shard}/${shards}`;
+export function groupKey({ clientId, group, kind }: LaneGroupIdentity): string {
+  return `${clientId}/${group}/${kind}`;
+}
+
+/** One shard keeps the key lanes had before shards existed (the group's key), so their watermarks carry on. */
+export function laneKey(group: LaneGroupIdentity, shard: number, shards: number): string {
+  return shards === 1 ? groupKey(group) : `${groupKey(group)}#${shard}/${shards}`;
 }
 
 /**
@@ -92,15 +95,15 @@ export class LaneLeases {
   /** Records that this bridge has instances of the group (true) or has none now (false). */
   async setMember(group: LaneGroupIdentity, member: boolean): Promise<void> {
     const members = this.documents.collection<MemberDocument>(LANE_MEMBERS);
-    const _id = `${laneKey(group, 0, 1)}@${this.bridgeId}`;
+    const _id = `${groupKey(group)}@${this.bridgeId}`;
     if (!member) await members.deleteOne({ _id });
-    else await members.replaceOne({ _id }, { _id, lanes: laneKey(group, 0, 1), bridge: this.bridgeId, until: this.clock.now().getTime() + this.leaseMs }, { upsert: true });
+    else await members.replaceOne({ _id }, { _id, lanes: groupKey(group), bridge: this.bridgeId, until: this.clock.now().getTime() + this.leaseMs }, { upsert: true });
   }
 
   /** The bridges with instances of the group now, and per shard the bridge whose lease on it is live (null: none). */
   async view(group: LaneGroupIdentity, shards: number): Promise<{ members: string[]; holders: (string | null)[] }> {
     const now = this.clock.now().getTime();
-    const members = await this.documents.collection<MemberDocument>(LANE_MEMBERS).find({ lanes: laneKey(group, 0, 1), until: { $gt: now } });
+    const members = await this.documents.collection<MemberDocument>(LANE_MEMBERS).find({ lanes: groupKey(group), until: { $gt: now } });
     const holders: (string | null)[] = Array.from({ length: shards }, () => null);
     for (const lane of await this.documents.collection<LaneDocument>(LANES).find({ clientId: group.clientId, group: group.group, kind: group.kind })) {
       if ((lane.shards ?? 1) === shards && lane.bridge && (lane.leaseUntil ?? 0) > now) holders[lane.shard ?? 0] = lane.bridge;
