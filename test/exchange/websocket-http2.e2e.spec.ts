@@ -1,6 +1,6 @@
 import { connect as tlsConnect } from 'node:tls';
 import { expect } from 'chai';
-import type { HttpsClient } from '../support/https-client';
+import { MessageCollector, type HttpsClient } from '../support/https-client';
 import { connectHttp2WebSocket, http2Request, type Http2WebSocket } from '../support/http2-websocket';
 import { demoEvent, startWebSocketExchange, type TestPlatform } from '../support/test-platform';
 
@@ -15,20 +15,6 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
     const result = await connectHttp2WebSocket(platform.baseUrl, client.credentials, path, protocols);
     if (result.socket) sockets.push(result.socket);
     return result;
-  };
-  const collect = (socket: Http2WebSocket) => {
-    const messages: any[] = [];
-    socket.on('message', (text: string) => messages.push(JSON.parse(text)));
-    return {
-      messages,
-      async waitFor(count: number) {
-        for (let waited = 0; messages.length < count; waited += 20) {
-          if (waited > 10_000) throw new Error(`expected ${count} messages, got ${messages.length}`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        return messages;
-      },
-    };
   };
   const negotiated = (protocols: string[]) =>
     new Promise<string | false>((resolve, reject) => {
@@ -57,7 +43,7 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
     const { status, protocol, socket } = await open(consumer);
     expect(status).to.equal(200);
     expect(protocol).to.equal('cloudevents.json');
-    const received = collect(socket!);
+    const received = new MessageCollector(socket!);
     const sent = Array.from({ length: 8 }, (_, index) => demoEvent({ partitionkey: `p-${index}` }));
     await produce(...sent);
     await received.waitFor(5);
@@ -71,7 +57,7 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
 
   it('gives unconfirmed events back to the group when the stream closes', async () => {
     const first = await open(consumer, '/ce/consume/ws?group=h2');
-    const firstReceived = collect(first.socket!);
+    const firstReceived = new MessageCollector(first.socket!);
     await produce(demoEvent(), demoEvent(), demoEvent());
     await firstReceived.waitFor(3);
     first.socket!.send('confirm:1');
@@ -80,7 +66,7 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
     first.socket!.close();
     await closed;
     const second = await open(consumer, '/ce/consume/ws?group=h2');
-    const redelivered = await collect(second.socket!).waitFor(2);
+    const redelivered = await new MessageCollector(second.socket!).waitFor(2);
     expect(redelivered.map((message) => message.id)).to.deep.equal(firstReceived.messages.slice(1).map((message) => message.id));
   });
 

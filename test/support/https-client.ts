@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpsRequest } from 'node:https';
 import WebSocket from 'ws';
@@ -99,13 +100,13 @@ export class HttpsClient {
   }
 }
 
-/** Collects a WebSocket's JSON messages so a test can wait for a number of them. */
+/** Collects a WebSocket's JSON messages (ws's over HTTP/1.1, or the HTTP/2 test client's) so a test can wait for a number of them. */
 export class MessageCollector {
   readonly messages: any[] = [];
   private waiters: { count: number; resolve: () => void }[] = [];
 
-  constructor(socket: WebSocket) {
-    socket.on('message', (data) => {
+  constructor(socket: Pick<EventEmitter, 'on'>) {
+    socket.on('message', (data: Buffer | string) => {
       this.messages.push(JSON.parse(data.toString()));
       this.waiters = this.waiters.filter((waiter) => {
         if (this.messages.length >= waiter.count) waiter.resolve();
