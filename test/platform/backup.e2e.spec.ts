@@ -17,6 +17,15 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+  /** A data directory as a first `npm start` leaves it: PKI, registry, log and read models with the demo data. */
+  const dataDirOfAStoppedPlatform = async () => {
+    const dataDir = join(root, 'data');
+    const platform = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await platform.start();
+    await platform.stop();
+    return dataDir;
+  };
+
   it('copies a running platform while a producer writes; the copy starts as a platform holding every event accepted before the backup', async () => {
     const dataDir = join(root, 'data');
     const source = new ServerProcess(dataDir, await ServerProcess.freePort());
@@ -76,10 +85,7 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
   });
 
   it('refuses a target that is not empty or lies inside the data directory, and copies nothing (exit 2)', async () => {
-    const dataDir = join(root, 'data');
-    const source = new ServerProcess(dataDir, await ServerProcess.freePort());
-    await source.start();
-    await source.stop();
+    const dataDir = await dataDirOfAStoppedPlatform();
     const occupied = join(root, 'occupied');
     mkdirSync(occupied);
     writeFileSync(join(occupied, 'keep.txt'), 'not a backup');
@@ -99,10 +105,7 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
   });
 
   it('--verify names the files that no longer match the manifest', async () => {
-    const dataDir = join(root, 'data');
-    const source = new ServerProcess(dataDir, await ServerProcess.freePort());
-    await source.start();
-    await source.stop();
+    const dataDir = await dataDirOfAStoppedPlatform();
     const target = join(root, 'backup');
     expect((await runCli('backup', dataDir, [target])).code).to.equal(0);
     expect((await runCli('backup', dataDir, ['--verify', target])).code).to.equal(0);
