@@ -79,9 +79,9 @@ export function openSqliteEventStore(path: string): EventStore {
     } else {
       head = Math.max(head, reply.head ?? head);
       reply.outcomes!.forEach((outcome, index) => {
-        if (outcome.ok) lastOfType.appended(group[index].wire, head);
-        if (outcome.ok) group[index].resolve(outcome.result);
-        else group[index].reject(toError(outcome.error));
+        if (!outcome.ok) return group[index].reject(toError(outcome.error));
+        lastOfType.appended(group[index].wire, head);
+        group[index].resolve(outcome.result);
       });
       for (const listener of listeners) listener(head);
     }
