@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { logHead } from './event-store/sqlite-log-schema';
 
 export const MANIFEST_FILE = 'backup-manifest.json';
 const LOG_FILE = 'events.sqlite';
@@ -72,7 +73,7 @@ function snapshotSqlite(source: string, destination: string): void {
 function headOf(logPath: string): number {
   const db = new Database(logPath, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()?.head ?? 0;
+    return logHead(db);
   } finally {
     db.close();
   }

@@ -11,8 +11,7 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config';
 import { streamFor } from '../../src/exchange/publisher';
 import { startPlatform, type Platform } from '../../src/platform-app';
-import { defaultDedupeKey } from '../../src/platform/event-store/event-identity';
-import { groupCommitter, openLogForWriting, type WireAppend } from '../../src/platform/event-store/sqlite-log-schema';
+import { groupCommitter, openLogForWriting, toWireRuns, type WireAppend } from '../../src/platform/event-store/sqlite-log-schema';
 import { createLogger } from '../../src/platform/logger';
 import {
   errorText,
@@ -170,16 +169,12 @@ function logWriterAlone(spec: LogWriterSpec): AppendLoopResult {
     return Array.from({ length: spec.appendsPerCommit }, () => ({
       streamId,
       expectedRevision: 'any' as const,
-      events: Array.from({ length: spec.eventsPerAppend }, () => {
-        const json = eventJson(spec.tag, seq++, 0, time, spec.ids);
-        const event = JSON.parse(json);
-        return { json, type: event.type, kind: 'standard', producer: 'demo-producer', dedupeKey: defaultDedupeKey(event), filledIn: [], contentHash: undefined };
-      }),
+      runs: toWireRuns(Array.from({ length: spec.eventsPerAppend }, () => ({ event: JSON.parse(eventJson(spec.tag, seq++, 0, time, spec.ids)), producer: 'demo-producer' }))),
     }));
   };
   const rowsPerCommit = spec.appendsPerCommit * spec.eventsPerAppend;
   const loop = commitLoop(spec, rowsPerCommit, nextGroup, (group) => {
-    for (const outcome of commitGroup(group)) if (!outcome.ok) throw new Error(`the log writer refused an append: ${JSON.stringify(outcome.error)}`);
+    for (const outcome of commitGroup(group).outcomes) if (!outcome.ok) throw new Error(`the log writer refused an append: ${JSON.stringify(outcome.error)}`);
   });
   db.close();
   return loopResult(loop, loop.committingMs, spec.durationMs);

@@ -187,6 +187,24 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(byStream.map((event) => event.streamId)).to.deep.equal([testStream]);
       });
 
+      it('reads from the middle of one append: after a position, from a revision, by type', async () => {
+        const streamId = streamName();
+        const types = [TESTED, OTHER, TESTED, OTHER, TESTED];
+        const result = await store.append(streamId, types.map((type) => newEvent({ type })));
+        const [, second, third, fourth, fifth] = result.positions;
+        const read = (after: number, limit: number, filter: object = {}) =>
+          store.readAll({ after, limit, filter: { streamPrefix: prefix, ...filter } }).then((events) => events.map((event) => event.position));
+        expect(await read(second, 2)).to.deep.equal([third, fourth]);
+        expect(await read(second, 1, { types: [TESTED] })).to.deep.equal([third]);
+        expect(await read(third, 10, { types: [OTHER] })).to.deep.equal([fourth]);
+        expect(await read(fourth, 10, { types: [TESTED, OTHER] })).to.deep.equal([fifth]);
+        const tail = await store.readStream(streamId, { fromRevision: 3 });
+        expect(tail.map((event) => [event.revision, event.position, event.event.type])).to.deep.equal([
+          [3, fourth, OTHER],
+          [4, fifth, TESTED],
+        ]);
+      });
+
       it('reports a head position at or after the last append', async () => {
         const before = await store.headPosition();
         const result = await appendNew(streamName(), 2);
@@ -229,6 +247,24 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(elsewhere.positions).to.have.length(1);
         expect(await store.readStream(streamA)).to.have.length(1);
         expect((await store.readStream(streamB)).map((stored) => stored.revision)).to.deep.equal([0]);
+      });
+
+      it('stores the rest of a batch around a retried event, with consecutive revisions', async () => {
+        const retried = newEvent();
+        const streamId = streamName();
+        const first = await store.append(streamId, [retried]);
+        const [before, after] = [newEvent(), newEvent()];
+        const result = await store.append(streamId, [before, retried, after]);
+        expect(result).to.include({ nextRevision: 2, duplicates: 1 });
+        expect(result.positions).to.have.length(2);
+        expect(result.lastPosition).to.equal(result.positions[1]);
+        const stored = await store.readStream(streamId);
+        expect(stored.map((event) => [event.revision, event.event.id])).to.deep.equal([
+          [0, retried.event.id],
+          [1, before.event.id],
+          [2, after.event.id],
+        ]);
+        expect(stored.map((event) => event.position)).to.deep.equal([first.positions[0], ...result.positions]);
       });
 
       it('refuses a different event under a used source and id, and writes nothing of that append', async () => {

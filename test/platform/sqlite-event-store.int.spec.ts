@@ -68,7 +68,7 @@ describe('embedded SQLite event store', () => {
     }
   });
 
-  it('opens a log written by the earlier schema and still knows its events by content', async () => {
+  it('opens a log written a row per event by an earlier version: same positions, still known by content', async () => {
     const path = join(fileDirectory, 'events.sqlite');
     const earlier = new Database(path);
     earlier.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
@@ -77,23 +77,27 @@ describe('embedded SQLite event store', () => {
       CREATE INDEX events_by_kind ON events (kind, position); CREATE INDEX events_by_type ON events (type, position);`);
     const old = newEvent();
     earlier
-      .prepare('INSERT INTO events (stream_id, revision, kind, producer, type, dedupe_key, content_hash, recorded_at, event) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare('INSERT INTO events (position, stream_id, revision, kind, producer, type, dedupe_key, content_hash, recorded_at, event) VALUES (7, ?, 0, ?, ?, ?, ?, ?, ?, ?)')
       .run('order-1', 'standard', 'tester', old.event.type, `${old.event.source}\n${old.event.id}`, contentHash(old.event), old.event.time, JSON.stringify(old.event));
     earlier.close();
 
     const store = openSqliteEventStore(path);
     try {
+      const [migrated] = await store.readAll({ after: 0, limit: 10 });
+      expect(migrated).to.deep.include({ position: 7, streamId: 'order-1', revision: 0, kind: 'standard', producer: 'tester', event: old.event });
       expect((await store.append('order-1', [old])).duplicates).to.equal(1);
       const changed = { ...old, event: { ...old.event, subject: 'changed' } };
       expect(await store.append('order-1', [changed]).catch((error: unknown) => error)).to.be.instanceOf(DuplicateEventConflictError);
-      await store.append('order-1', [{ ...newEvent(), kind: 'test' }]);
+      const next = await store.append('order-1', [{ ...newEvent(), kind: 'test' }]);
+      expect(next.positions).to.deep.equal([8]);
       expect((await store.readAll({ after: 0, limit: 10, filter: { kinds: ['test'] } })).map((stored) => stored.revision)).to.deep.equal([1]);
+      expect((await store.readAll({ after: 0, limit: 10, filter: { types: [old.event.type] } })).map((stored) => stored.position)).to.deep.equal([7, 8]);
     } finally {
       await store.close();
     }
     const reopened = new Database(path, { readonly: true });
-    const indexes = reopened.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").all().map((row) => row.name);
+    const tables = reopened.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
     reopened.close();
-    expect(indexes).to.include('events_of_rare_kinds').and.not.include('events_by_kind');
+    expect(tables).to.include('event_runs').and.not.include('events');
   });
 });

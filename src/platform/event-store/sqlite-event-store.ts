@@ -7,13 +7,13 @@ import {
   DuplicateEventConflictError,
   ExpectedRevisionConflictError,
   type AppendResult,
+  type CloudEventRecord,
   type EventStore,
   type LogFilter,
   type StoredEvent,
 } from './event-store';
 import { preparedStatements } from '../sqlite-statements';
-import { defaultDedupeKey } from './event-identity';
-import { prepareLogSchema, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
+import { logHead, prepareLogSchema, toWireRuns, type EventRunRow, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
 
 const TYPE_SCAN_WINDOW = 20_000;
 /**
@@ -26,16 +26,6 @@ const GROUPS_IN_FLIGHT = Number(process.env.LOG_GROUPS_IN_FLIGHT ?? 2);
 type PendingAppend = { wire: WireAppend; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
 type WriterReply = { id: number; outcomes?: WireOutcome[]; head?: number; failure?: string };
 
-type EventRow = {
-  position: number;
-  stream_id: string;
-  revision: number;
-  kind: StoredEvent['kind'];
-  producer: string;
-  recorded_at: string;
-  event: string;
-};
-
 /**
  * The embedded event log: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
  * before its promise resolves. A writer thread owns the write connection: appends that arrive while a
@@ -47,9 +37,9 @@ export function openSqliteEventStore(path: string): EventStore {
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   prepareLogSchema(db);
-  const selectStream = db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
-  const prepared = preparedStatements<EventRow>(db);
-  let head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()?.head ?? 0;
+  const selectStream = db.prepare<[string, number], EventRunRow>('SELECT * FROM event_runs WHERE stream_id = ? AND last_revision >= ? ORDER BY last_revision');
+  const prepared = preparedStatements<EventRunRow>(db);
+  let head = logHead(db);
   const lastOfType = lastPositionsByType(db);
 
   const writer = startWriter(path);
@@ -97,19 +87,7 @@ export function openSqliteEventStore(path: string): EventStore {
   return {
     append(streamId, events, options = {}) {
       if (broken) return Promise.reject(broken);
-      const wire: WireAppend = {
-        streamId,
-        expectedRevision: options.expectedRevision ?? 'any',
-        events: events.map((newEvent) => ({
-          json: JSON.stringify(newEvent.event),
-          type: newEvent.event.type,
-          kind: newEvent.kind ?? 'standard',
-          producer: newEvent.producer,
-          dedupeKey: newEvent.dedupeKey ?? defaultDedupeKey(newEvent.event),
-          filledIn: newEvent.filledIn ?? [],
-          contentHash: newEvent.contentHash,
-        })),
-      };
+      const wire: WireAppend = { streamId, expectedRevision: options.expectedRevision ?? 'any', runs: toWireRuns(events) };
       return new Promise<AppendResult>((resolve, reject) => {
         queue.push({ wire, resolve, reject });
         if (!sendScheduled && inFlight.size < GROUPS_IN_FLIGHT) {
@@ -120,24 +98,38 @@ export function openSqliteEventStore(path: string): EventStore {
     },
 
     async readStream(streamId, options = {}) {
-      return selectStream.all(streamId, options.fromRevision ?? 0).map(toStoredEvent);
+      const fromRevision = options.fromRevision ?? 0;
+      return selectStream
+        .all(streamId, fromRevision)
+        .flatMap(eventsOf)
+        .filter((stored) => stored.revision >= fromRevision);
     },
 
     async readAll({ after, limit, filter = {} }) {
+      const types = filter.types?.length ? new Set(filter.types) : null;
       // readers of a few types (projections, followers) ask after every commit; most commits hold none of them
-      if (filter.types?.length && filter.types.every((type) => lastOfType.get(type) <= after)) return [];
-      if (!filter.types?.length) {
-        const { sql, params } = readAllQuery(after, Number.MAX_SAFE_INTEGER, limit, filter);
-        return prepared(sql).all(...params).map(toStoredEvent);
+      if (types && [...types].every((type) => lastOfType.get(type) <= after)) return [];
+      const found: StoredEvent[] = [];
+      const collect = (runs: Iterable<EventRunRow>) => {
+        for (const run of runs) {
+          for (const stored of eventsOf(run)) {
+            if (stored.position > after && (!types || types.has(stored.event.type))) found.push(stored);
+          }
+          if (found.length >= limit) break;
+        }
+      };
+      if (!types) {
+        const { sql, params } = readAllQuery(after, Number.MAX_SAFE_INTEGER, filter);
+        collect(prepared(sql).iterate(...params));
+        return found.slice(0, limit);
       }
       // By type: walk the log in windows of positions through the (type, position) index, so a reader far
-      // behind never sorts every matching event of the log to return the first few.
-      const rows: EventRow[] = [];
-      for (let from = after; rows.length < limit && from < head; from += TYPE_SCAN_WINDOW) {
-        const { sql, params } = readAllQuery(from, from + TYPE_SCAN_WINDOW, limit - rows.length, filter);
-        rows.push(...prepared(sql).all(...params));
+      // behind never sorts every matching run of the log to return the first few.
+      for (let from = after; found.length < limit && from < head; from += TYPE_SCAN_WINDOW) {
+        const { sql, params } = readAllQuery(from, from + TYPE_SCAN_WINDOW, filter);
+        collect(prepared(sql).iterate(...params));
       }
-      return rows.map(toStoredEvent);
+      return found.slice(0, limit);
     },
 
     async headPosition() {
@@ -190,7 +182,7 @@ function esmEntryOf(packageName: string, subpath: string): string {
  * An append that turned out to be a retry still counts: that costs one needless query, never a missed event.
  */
 function lastPositionsByType(db: Database.Database) {
-  const lastOf = db.prepare<[string], { position: number | null }>('SELECT MAX(position) AS position FROM events INDEXED BY events_by_type WHERE type = ?');
+  const lastOf = db.prepare<[string], { position: number | null }>('SELECT MAX(last_position) AS position FROM event_run_types WHERE type = ?');
   const known = new Map<string, number>();
   return {
     get(type: string): number {
@@ -199,7 +191,7 @@ function lastPositionsByType(db: Database.Database) {
       return position;
     },
     appended(append: WireAppend, head: number) {
-      for (const event of append.events) if (known.has(event.type)) known.set(event.type, Math.max(known.get(event.type)!, head));
+      for (const type of append.runs.flatMap((run) => run.types)) if (known.has(type)) known.set(type, Math.max(known.get(type)!, head));
     },
   };
 }
@@ -215,8 +207,9 @@ function toError(error: WireError): Error {
   }
 }
 
-function readAllQuery(after: number, upTo: number, limit: number, filter: LogFilter) {
-  const where = ['position > ?', 'position <= ?'];
+/** The runs holding events after `after` (their last position is past it) up to `upTo`, oldest first. */
+function readAllQuery(after: number, upTo: number, filter: LogFilter) {
+  const where = ['last_position > ?', 'last_position <= ?'];
   const params: unknown[] = [after, upTo];
   const rareKindsOnly = !!filter.kinds?.length && !filter.kinds.includes('standard');
   if (filter.kinds?.length) {
@@ -226,27 +219,29 @@ function readAllQuery(after: number, upTo: number, limit: number, filter: LogFil
   // the partial index serves a query only when the query repeats its condition word for word
   if (rareKindsOnly) where.push(`kind <> 'standard'`);
   if (filter.types?.length) {
-    where.push(`type IN (${filter.types.map(() => '?').join(',')})`);
-    params.push(...filter.types);
+    where.push(`last_position IN (SELECT last_position FROM event_run_types WHERE type IN (${filter.types.map(() => '?').join(',')}) AND last_position > ? AND last_position <= ?)`);
+    params.push(...filter.types, after, upTo);
   }
   if (filter.streamPrefix) {
     where.push('substr(stream_id, 1, ?) = ?');
     params.push(filter.streamPrefix.length, filter.streamPrefix);
   }
-  params.push(limit);
-  // without statistics SQLite may pick the wrong index; these are the ones that bound the scan
-  const index = filter.types?.length ? 'INDEXED BY events_by_type' : rareKindsOnly ? 'INDEXED BY events_of_rare_kinds' : '';
-  return { sql: `SELECT * FROM events ${index} WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`, params };
+  // without statistics SQLite may pick the wrong index; this one bounds the scan to the rare kinds
+  const index = rareKindsOnly && !filter.types?.length ? 'INDEXED BY event_runs_of_rare_kinds' : '';
+  return { sql: `SELECT * FROM event_runs ${index} WHERE ${where.join(' AND ')} ORDER BY last_position`, params };
 }
 
-function toStoredEvent(row: EventRow): StoredEvent {
-  return {
-    position: row.position,
-    streamId: row.stream_id,
-    revision: row.revision,
-    kind: row.kind,
-    producer: row.producer,
-    recordedAt: row.recorded_at,
-    event: JSON.parse(row.event),
-  };
+function eventsOf(run: EventRunRow): StoredEvent[] {
+  const events = JSON.parse(run.events) as CloudEventRecord[];
+  const firstPosition = run.last_position - run.event_count + 1;
+  const firstRevision = run.last_revision - run.event_count + 1;
+  return events.map((event, index) => ({
+    position: firstPosition + index,
+    streamId: run.stream_id,
+    revision: firstRevision + index,
+    kind: run.kind,
+    producer: run.producer,
+    recordedAt: run.recorded_at,
+    event,
+  }));
 }

@@ -1,34 +1,59 @@
 import Database from 'better-sqlite3';
-import type { AppendResult, ExpectedRevision } from './event-store';
+import type { AppendResult, CloudEventRecord, EventKind, ExpectedRevision, NewEvent } from './event-store';
 import { revisionMatches } from './event-store';
-import { retryFingerprint } from './event-identity';
+import { defaultDedupeKey, retryFingerprint } from './event-identity';
 
 /**
- * The embedded log's table, and the group-commit transaction the writer thread runs.
+ * The embedded log's tables, and the group-commit transaction the writer thread runs.
  *
- * content_hash holds a fingerprint only when the appender chose one; otherwise it is '' and the content
- * is compared only when a dedupe key is found taken (filled_in: the attributes set aside then).
- * test and dead events are few among many standard ones: a partial index finds them without making every
- * standard append pay for an index entry.
+ * The unit of storage is a run: the consecutive events of one append that share a kind and a producer
+ * (an exchange batch is one run), stored as one row holding their JSON array, as Kafka stores a record
+ * batch. Positions and revisions inside a run are consecutive, so a run keeps only its last ones. Storing
+ * a row per event cost twice the bare disk rate in B-tree work per row (docs/decisions.md).
+ *
+ * - event_keys: every event's uniqueness key (source + id by default), so a retry is stored once. Its
+ *   content_hash holds a fingerprint only when the appender chose one, filled_in the attributes the
+ *   platform set; otherwise the content is compared only when a key is found taken.
+ * - event_run_types: the types each run holds, so readers of a few types skip the runs without them.
+ * - test and dead events are few among many standard ones: a partial index finds them without making
+ *   every standard append pay for an index entry.
  */
 export const LOG_SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position     INTEGER PRIMARY KEY,
-  stream_id    TEXT    NOT NULL,
-  revision     INTEGER NOT NULL,
-  kind         TEXT    NOT NULL,
-  producer     TEXT    NOT NULL,
-  type         TEXT    NOT NULL,
-  dedupe_key   TEXT    NOT NULL,
-  content_hash TEXT    NOT NULL,
-  recorded_at  TEXT    NOT NULL,
-  event        TEXT    NOT NULL,
-  filled_in    TEXT,
-  UNIQUE (stream_id, revision),
-  UNIQUE (dedupe_key)
+CREATE TABLE IF NOT EXISTS event_runs (
+  last_position INTEGER PRIMARY KEY,
+  event_count   INTEGER NOT NULL,
+  stream_id     TEXT    NOT NULL,
+  last_revision INTEGER NOT NULL,
+  kind          TEXT    NOT NULL,
+  producer      TEXT    NOT NULL,
+  recorded_at   TEXT    NOT NULL,
+  events        TEXT    NOT NULL,
+  UNIQUE (stream_id, last_revision)
 );
-CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
+CREATE INDEX IF NOT EXISTS event_runs_of_rare_kinds ON event_runs (kind, last_position) WHERE kind <> 'standard';
+CREATE TABLE IF NOT EXISTS event_run_types (
+  type          TEXT    NOT NULL,
+  last_position INTEGER NOT NULL,
+  PRIMARY KEY (type, last_position)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS event_keys (
+  dedupe_key    TEXT    PRIMARY KEY,
+  position      INTEGER NOT NULL,
+  content_hash  TEXT,
+  filled_in     TEXT
+) WITHOUT ROWID;
 `;
+
+export type EventRunRow = {
+  last_position: number;
+  event_count: number;
+  stream_id: string;
+  last_revision: number;
+  kind: EventKind;
+  producer: string;
+  recorded_at: string;
+  events: string;
+};
 
 /**
  * The log's write connection: WAL with synchronous=FULL, so a commit is on disk before it returns.
@@ -43,21 +68,66 @@ export function openLogForWriting(path: string): Database.Database {
   return db;
 }
 
-/** Creates the log's table, or brings a log written by an earlier version up to this one. Idempotent. */
+/** Creates the log's tables, or brings a log written by an earlier version up to this one. Idempotent. */
 export function prepareLogSchema(db: Database.Database): void {
   db.exec(LOG_SCHEMA);
-  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('events')").all();
-  if (!columns.some((column) => column.name === 'filled_in')) db.exec('ALTER TABLE events ADD COLUMN filled_in TEXT');
-  db.exec(`DROP INDEX IF EXISTS events_by_kind;
-CREATE INDEX IF NOT EXISTS events_of_rare_kinds ON events (kind, position) WHERE kind <> 'standard';`);
+  db.transaction(() => {
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get()) migrateEventRows(db);
+  }).immediate();
 }
 
-/** An append as it crosses to the writer thread: events already serialized, identities computed. */
-export type WireAppend = {
-  streamId: string;
-  expectedRevision: ExpectedRevision;
-  events: { json: string; type: string; kind: string; producer: string; dedupeKey: string; filledIn: string[]; contentHash: string | undefined }[];
+/** The position of the log's last event (0 when empty). */
+export function logHead(db: Database.Database): number {
+  return db.prepare<[], { head: number | null }>('SELECT MAX(last_position) AS head FROM event_runs').get()?.head ?? 0;
+}
+
+/** Logs written before runs kept a row per event: each becomes a run of one, keeping its position. */
+function migrateEventRows(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('events')").all();
+  const filledIn = columns.some((column) => column.name === 'filled_in') ? 'filled_in' : 'NULL';
+  db.exec(`
+INSERT INTO event_runs (last_position, event_count, stream_id, last_revision, kind, producer, recorded_at, events)
+  SELECT position, 1, stream_id, revision, kind, producer, recorded_at, '[' || event || ']' FROM events;
+INSERT INTO event_run_types (type, last_position) SELECT type, position FROM events;
+INSERT INTO event_keys (dedupe_key, position, content_hash, filled_in)
+  SELECT dedupe_key, position, NULLIF(content_hash, ''), ${filledIn} FROM events;
+DROP TABLE events;`);
+}
+
+/**
+ * A run as it crosses to the writer thread: its events already serialized as one JSON array, their
+ * uniqueness keys and distinct types computed. fingerprints: only the events that carry one.
+ */
+export type WireRun = {
+  kind: EventKind;
+  producer: string;
+  json: string;
+  keys: string[];
+  types: string[];
+  fingerprints: { index: number; filledIn: string[]; contentHash?: string }[];
 };
+
+/** Consecutive events of one kind and producer form a run: one row, one JSON array, in the log. */
+export function toWireRuns(events: NewEvent[]): WireRun[] {
+  const runs: (Omit<WireRun, 'json' | 'types'> & { events: CloudEventRecord[]; types: Set<string> })[] = [];
+  let run: (typeof runs)[number] | undefined;
+  for (const newEvent of events) {
+    const kind = newEvent.kind ?? 'standard';
+    if (!run || run.kind !== kind || run.producer !== newEvent.producer) {
+      runs.push((run = { kind, producer: newEvent.producer, events: [], keys: [], types: new Set(), fingerprints: [] }));
+    }
+    if (newEvent.filledIn?.length || newEvent.contentHash) {
+      run.fingerprints.push({ index: run.events.length, filledIn: newEvent.filledIn ?? [], contentHash: newEvent.contentHash });
+    }
+    run.events.push(newEvent.event);
+    run.keys.push(newEvent.dedupeKey ?? defaultDedupeKey(newEvent.event));
+    run.types.add(newEvent.event.type);
+  }
+  return runs.map(({ events: runEvents, types, ...rest }) => ({ ...rest, json: JSON.stringify(runEvents), types: [...types] }));
+}
+
+/** An append as it crosses to the writer thread: one or more runs of one stream. */
+export type WireAppend = { streamId: string; expectedRevision: ExpectedRevision; runs: WireRun[] };
 
 export type WireError =
   | { name: 'ExpectedRevisionConflictError'; streamId: string; expected: ExpectedRevision; actual: number }
@@ -65,6 +135,7 @@ export type WireError =
   | { name: 'Error'; message: string };
 
 export type WireOutcome = { ok: true; result: AppendResult } | { ok: false; error: WireError };
+export type WireCommit = { outcomes: WireOutcome[]; head: number };
 
 class AppendRefused extends Error {
   constructor(readonly wire: WireError) {
@@ -72,69 +143,101 @@ class AppendRefused extends Error {
   }
 }
 
+type StoredKey = { position: number; content_hash: string | null; filled_in: string | null };
+
 /**
  * Returns a function that commits a group of appends in one transaction, each in its own savepoint:
  * one append's conflict rolls back that append only. Throws only if the commit itself fails.
- * An append of one event needs no savepoint: it is refused before its one insert, or the insert did
- * nothing (key taken), or the statement failed and SQLite undid it.
  */
-export function groupCommitter(db: Database.Database): (appends: WireAppend[]) => WireOutcome[] {
-  const currentRevision = db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
-  const findByKey = db.prepare<[string], StoredIdentity>('SELECT position, content_hash, filled_in, event FROM events WHERE dedupe_key = ?');
-  const insert = db.prepare(
-    `INSERT INTO events (stream_id, revision, kind, producer, type, dedupe_key, content_hash, recorded_at, event, filled_in)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+export function groupCommitter(db: Database.Database): (appends: WireAppend[]) => WireCommit {
+  const currentRevision = db.prepare<[string], { revision: number }>(
+    'SELECT last_revision AS revision FROM event_runs WHERE stream_id = ? ORDER BY last_revision DESC LIMIT 1',
   );
+  const findKey = db.prepare<[string], StoredKey>('SELECT position, content_hash, filled_in FROM event_keys WHERE dedupe_key = ?');
+  const runHolding = db.prepare<[number], EventRunRow>('SELECT * FROM event_runs WHERE last_position >= ? ORDER BY last_position LIMIT 1');
+  const insertKey = db.prepare('INSERT INTO event_keys (dedupe_key, position, content_hash, filled_in) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const insertRun = db.prepare(
+    'INSERT INTO event_runs (last_position, event_count, stream_id, last_revision, kind, producer, recorded_at, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertType = db.prepare('INSERT INTO event_run_types (type, last_position) VALUES (?, ?)');
 
-  // the writer is the log's only writer, so the revisions it wrote stay true until a commit fails
+  // the writer is the log's only writer, so the head and the revisions it wrote stay true until a commit fails
+  let head = logHead(db);
   const revisions = new Map<string, number>();
   const revisionOf = (streamId: string) => revisions.get(streamId) ?? currentRevision.get(streamId)?.revision ?? -1;
 
-  const appendEvents = (append: WireAppend): AppendResult => {
+  /** The stored event a taken key belongs to, and the fingerprint inputs kept with the key. */
+  const storedEventOf = (stored: StoredKey): CloudEventRecord => {
+    const run = runHolding.get(stored.position)!;
+    return (JSON.parse(run.events) as CloudEventRecord[])[stored.position - (run.last_position - run.event_count + 1)];
+  };
+
+  const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
+    const firstPosition = head + 1;
+    const fingerprintOf = new Map(run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]));
+    let parsed: CloudEventRecord[] | null = null;
+    const kept: number[] = [];
+    for (let index = 0; index < run.keys.length; index += 1) {
+      const fingerprint = fingerprintOf.get(index);
+      const filledIn = fingerprint && fingerprint.filledIn.length > 0 ? fingerprint.filledIn.join(',') : null;
+      if (insertKey.run(run.keys[index], head + 1, fingerprint?.contentHash ?? null, filledIn).changes === 1) {
+        head += 1;
+        kept.push(index);
+        continue;
+      }
+      // the key is taken: a retry of the same event (accepted, stored once) or a different event (refused)
+      parsed ??= JSON.parse(run.json) as CloudEventRecord[];
+      const stored = findKey.get(run.keys[index])!;
+      const storedEvent = stored.position >= firstPosition ? parsed[kept[stored.position - firstPosition]] : storedEventOf(stored);
+      const storedFingerprint = retryFingerprint(storedEvent, stored.filled_in?.split(',') ?? [], stored.content_hash ?? undefined);
+      if (storedFingerprint !== retryFingerprint(parsed[index], fingerprint?.filledIn, fingerprint?.contentHash)) {
+        throw new AppendRefused({ name: 'DuplicateEventConflictError', dedupeKey: run.keys[index] });
+      }
+      result.duplicates += 1;
+      result.lastPosition = Math.max(result.lastPosition, stored.position);
+    }
+    if (kept.length === 0) return revision;
+    const all = kept.length === run.keys.length;
+    const json = all ? run.json : JSON.stringify(kept.map((index) => parsed![index]));
+    const types = all ? run.types : [...new Set(kept.map((index) => parsed![index].type))];
+    insertRun.run(head, kept.length, streamId, revision + kept.length, run.kind, run.producer, recordedAt, json);
+    for (const type of types) insertType.run(type, head);
+    for (let position = firstPosition; position <= head; position += 1) result.positions.push(position);
+    result.lastPosition = Math.max(result.lastPosition, head);
+    return revision + kept.length;
+  };
+
+  const appendEvents = db.transaction((append: WireAppend): AppendResult => {
     const actual = revisionOf(append.streamId);
     if (!revisionMatches(append.expectedRevision, actual)) {
       throw new AppendRefused({ name: 'ExpectedRevisionConflictError', streamId: append.streamId, expected: append.expectedRevision, actual });
     }
     const recordedAt = new Date().toISOString();
-    const positions: number[] = [];
-    let revision = actual;
-    let duplicates = 0;
-    let lastPosition = 0;
-    for (const event of append.events) {
-      const filledIn = event.filledIn.length > 0 ? event.filledIn.join(',') : null;
-      const info = insert.run(append.streamId, revision + 1, event.kind, event.producer, event.type, event.dedupeKey, event.contentHash ?? '', recordedAt, event.json, filledIn);
-      if (info.changes === 1) {
-        revision += 1;
-        lastPosition = Number(info.lastInsertRowid);
-        positions.push(lastPosition);
-        continue;
-      }
-      // the key is taken: a retry of the same event (accepted, stored once) or a different event (refused)
-      const stored = findByKey.get(event.dedupeKey)!;
-      if (!isRetryOf(stored, event)) throw new AppendRefused({ name: 'DuplicateEventConflictError', dedupeKey: event.dedupeKey });
-      duplicates += 1;
-      lastPosition = Math.max(lastPosition, stored.position);
-    }
-    return { nextRevision: revision, positions, duplicates, lastPosition };
-  };
-  const appendInSavepoint = db.transaction(appendEvents);
+    const result: AppendResult = { nextRevision: actual, positions: [], duplicates: 0, lastPosition: 0 };
+    for (const run of append.runs) result.nextRevision = appendRun(append.streamId, run, result.nextRevision, recordedAt, result);
+    return result;
+  });
 
   const commitGroup = db.transaction((appends: WireAppend[]) =>
     appends.map((append): WireOutcome => {
+      const headBefore = head;
       try {
-        const result = append.events.length === 1 ? appendEvents(append) : appendInSavepoint(append);
+        const result = appendEvents(append);
         if (revisions.size >= REVISIONS_KEPT) revisions.clear();
         revisions.set(append.streamId, result.nextRevision);
         return { ok: true, result };
       } catch (error) {
+        head = headBefore;
         return { ok: false, error: error instanceof AppendRefused ? error.wire : { name: 'Error', message: String((error as Error).message) } };
       }
     }),
   );
   return (appends) => {
+    const headBefore = head;
     try {
-      return commitGroup(appends);
+      return { outcomes: commitGroup(appends), head };
     } catch (error) {
+      head = headBefore;
       revisions.clear();
       throw error;
     }
@@ -142,11 +245,3 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
 }
 
 const REVISIONS_KEPT = 10_000;
-
-type StoredIdentity = { position: number; content_hash: string; filled_in: string | null; event: string };
-
-/** Same content, as the fingerprints tell: computed here, when a key is found taken, unless given. */
-function isRetryOf(stored: StoredIdentity, event: WireAppend['events'][number]): boolean {
-  const storedFingerprint = retryFingerprint(JSON.parse(stored.event), stored.filled_in?.split(',') ?? [], stored.content_hash || undefined);
-  return storedFingerprint === retryFingerprint(JSON.parse(event.json), event.filledIn, event.contentHash);
-}

@@ -7,7 +7,6 @@ import { groupCommitter, openLogForWriting, type WireAppend } from './sqlite-log
  */
 const db = openLogForWriting((workerData as { path: string }).path);
 const commitGroup = groupCommitter(db);
-const head = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events');
 
 parentPort!.on('message', (message: { id: number; appends: WireAppend[] } | 'close') => {
   if (message === 'close') {
@@ -16,8 +15,7 @@ parentPort!.on('message', (message: { id: number; appends: WireAppend[] } | 'clo
     return;
   }
   try {
-    const outcomes = commitGroup(message.appends);
-    parentPort!.postMessage({ id: message.id, outcomes, head: head.get()?.head ?? 0 });
+    parentPort!.postMessage({ id: message.id, ...commitGroup(message.appends) });
   } catch (error) {
     parentPort!.postMessage({ id: message.id, failure: String((error as Error).message) });
   }
