@@ -16,15 +16,9 @@ import { preparedStatements } from '../sqlite-statements';
 import { logHead, prepareLogSchema, toWireRuns, type EventRunRow, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
 
 const TYPE_SCAN_WINDOW = 20_000;
-/**
- * Groups handed to the writer before the first is answered. With one, the writer waits idle from each
- * commit until this thread has read the answer and sent the next group; with two, the next group is
- * already queued there.
- */
-const GROUPS_IN_FLIGHT = Number(process.env.LOG_GROUPS_IN_FLIGHT ?? 2);
-
 type PendingAppend = { wire: WireAppend; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
-type WriterReply = { id: number; outcomes?: WireOutcome[]; head?: number; failure?: string };
+/** The writer's answer to the requests it committed together; outcomes in the order of their appends. */
+type WriterReply = { ids: number[]; outcomes?: WireOutcome[]; head?: number; failure?: string };
 
 /**
  * The embedded event log: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
@@ -47,35 +41,31 @@ export function openSqliteEventStore(path: string): EventStore {
   const inFlight = new Map<number, PendingAppend[]>();
   let queue: PendingAppend[] = [];
   let nextId = 1;
-  let sendScheduled = false;
   let broken: Error | null = null;
 
+  /** The appends of one turn of the event loop go to the writer as one request. */
   function send() {
-    sendScheduled = false;
-    if (queue.length === 0 || inFlight.size >= GROUPS_IN_FLIGHT) return;
-    const group = queue;
-    queue = [];
+    if (queue.length === 0) return;
     const id = nextId++;
-    inFlight.set(id, group);
-    writer.postMessage({ id, appends: group.map((pending) => pending.wire) });
+    inFlight.set(id, queue);
+    writer.postMessage({ id, appends: queue.map((pending) => pending.wire) });
+    queue = [];
   }
 
   writer.on('message', (reply: WriterReply) => {
-    const group = inFlight.get(reply.id);
-    inFlight.delete(reply.id);
-    if (!group) return;
+    const group = reply.ids.flatMap((id) => inFlight.get(id) ?? []);
+    for (const id of reply.ids) inFlight.delete(id);
     if (reply.failure !== undefined) {
       for (const pending of group) pending.reject(new Error(`the event log could not commit: ${reply.failure}`));
-    } else {
-      head = Math.max(head, reply.head ?? head);
-      reply.outcomes!.forEach((outcome, index) => {
-        if (!outcome.ok) return group[index].reject(toError(outcome.error));
-        lastOfType.appended(group[index].wire, head);
-        group[index].resolve(outcome.result);
-      });
-      for (const listener of listeners) listener(head);
+      return;
     }
-    send();
+    head = Math.max(head, reply.head ?? head);
+    reply.outcomes!.forEach((outcome, index) => {
+      if (!outcome.ok) return group[index].reject(toError(outcome.error));
+      lastOfType.appended(group[index].wire, head);
+      group[index].resolve(outcome.result);
+    });
+    for (const listener of listeners) listener(head);
   });
   writer.on('error', (error) => {
     broken = error;
@@ -89,11 +79,7 @@ export function openSqliteEventStore(path: string): EventStore {
       if (broken) return Promise.reject(broken);
       const wire: WireAppend = { streamId, expectedRevision: options.expectedRevision ?? 'any', runs: toWireRuns(events) };
       return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ wire, resolve, reject });
-        if (!sendScheduled && inFlight.size < GROUPS_IN_FLIGHT) {
-          sendScheduled = true;
-          setImmediate(send);
-        }
+        if (queue.push({ wire, resolve, reject }) === 1) setImmediate(send);
       });
     },
 
@@ -142,11 +128,7 @@ export function openSqliteEventStore(path: string): EventStore {
     },
 
     async close() {
-      while (queue.length > 0 || inFlight.size > 0) {
-        if (broken) break;
-        send();
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      while ((queue.length > 0 || inFlight.size > 0) && !broken) await new Promise((resolve) => setTimeout(resolve, 5));
       listeners.clear();
       await new Promise<void>((resolve) => {
         writer.once('exit', () => resolve());
@@ -197,14 +179,9 @@ function lastPositionsByType(db: Database.Database) {
 }
 
 function toError(error: WireError): Error {
-  switch (error.name) {
-    case 'ExpectedRevisionConflictError':
-      return new ExpectedRevisionConflictError(error.streamId, error.expected, error.actual);
-    case 'DuplicateEventConflictError':
-      return new DuplicateEventConflictError(error.dedupeKey);
-    default:
-      return new Error(error.message);
-  }
+  return error.name === 'ExpectedRevisionConflictError'
+    ? new ExpectedRevisionConflictError(error.streamId, error.expected, error.actual)
+    : new DuplicateEventConflictError(error.dedupeKey);
 }
 
 /** The runs holding events after `after` (their last position is past it) up to `upTo`, oldest first. */

@@ -131,8 +131,7 @@ export type WireAppend = { streamId: string; expectedRevision: ExpectedRevision;
 
 export type WireError =
   | { name: 'ExpectedRevisionConflictError'; streamId: string; expected: ExpectedRevision; actual: number }
-  | { name: 'DuplicateEventConflictError'; dedupeKey: string }
-  | { name: 'Error'; message: string };
+  | { name: 'DuplicateEventConflictError'; dedupeKey: string };
 
 export type WireOutcome = { ok: true; result: AppendResult } | { ok: false; error: WireError };
 export type WireCommit = { outcomes: WireOutcome[]; head: number };
@@ -146,8 +145,10 @@ class AppendRefused extends Error {
 type StoredKey = { position: number; content_hash: string | null; filled_in: string | null };
 
 /**
- * Returns a function that commits a group of appends in one transaction, each in its own savepoint:
- * one append's conflict rolls back that append only. Throws only if the commit itself fails.
+ * Returns a function that commits a group of appends in one transaction. A conflict refuses its append
+ * only: an append of several events runs in a savepoint, so a conflict on a later event rolls back the
+ * earlier ones; an append of one event is refused before it writes anything, and skips the savepoint's
+ * cost. Any other error (the disk, say) fails the whole group, which then throws, having written nothing.
  */
 export function groupCommitter(db: Database.Database): (appends: WireAppend[]) => WireCommit {
   const currentRevision = db.prepare<[string], { revision: number }>(
@@ -174,7 +175,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
 
   const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
     const firstPosition = head + 1;
-    const fingerprintOf = new Map(run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]));
+    const fingerprintOf = new Map(run.fingerprints.length > 0 ? run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]) : []);
     let parsed: CloudEventRecord[] | null = null;
     const kept: number[] = [];
     for (let index = 0; index < run.keys.length; index += 1) {
@@ -207,7 +208,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
     return revision + kept.length;
   };
 
-  const appendEvents = db.transaction((append: WireAppend): AppendResult => {
+  const appendEvents = (append: WireAppend): AppendResult => {
     const actual = revisionOf(append.streamId);
     if (!revisionMatches(append.expectedRevision, actual)) {
       throw new AppendRefused({ name: 'ExpectedRevisionConflictError', streamId: append.streamId, expected: append.expectedRevision, actual });
@@ -216,19 +217,22 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
     const result: AppendResult = { nextRevision: actual, positions: [], duplicates: 0, lastPosition: 0 };
     for (const run of append.runs) result.nextRevision = appendRun(append.streamId, run, result.nextRevision, recordedAt, result);
     return result;
-  });
+  };
+  const appendInSavepoint = db.transaction(appendEvents);
+  const isSingleEvent = (append: WireAppend) => append.runs.length === 1 && append.runs[0].keys.length === 1;
 
   const commitGroup = db.transaction((appends: WireAppend[]) =>
     appends.map((append): WireOutcome => {
       const headBefore = head;
       try {
-        const result = appendEvents(append);
+        const result = isSingleEvent(append) ? appendEvents(append) : appendInSavepoint(append);
         if (revisions.size >= REVISIONS_KEPT) revisions.clear();
         revisions.set(append.streamId, result.nextRevision);
         return { ok: true, result };
       } catch (error) {
+        if (!(error instanceof AppendRefused)) throw error;
         head = headBefore;
-        return { ok: false, error: error instanceof AppendRefused ? error.wire : { name: 'Error', message: String((error as Error).message) } };
+        return { ok: false, error: error.wire };
       }
     }),
   );

@@ -1,22 +1,37 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { groupCommitter, openLogForWriting, type WireAppend } from './sqlite-log-schema';
+
+export type WriterRequest = { id: number; appends: WireAppend[] };
 
 /**
  * The embedded log's writer thread. Commits (and their fsync) happen here, so the main thread keeps
- * parsing requests while the disk works; the main thread sends the next group as soon as a commit returns.
+ * parsing requests while the disk works. The main thread sends appends as they come; when a commit
+ * ends, every request that arrived meanwhile is taken from the port at once and committed together.
  */
+const port = parentPort!;
 const db = openLogForWriting((workerData as { path: string }).path);
 const commitGroup = groupCommitter(db);
 
-parentPort!.on('message', (message: { id: number; appends: WireAppend[] } | 'close') => {
-  if (message === 'close') {
-    db.close();
-    parentPort!.close();
-    return;
+port.on('message', (first: WriterRequest | 'close') => {
+  const requests: WriterRequest[] = [];
+  let closing = first === 'close';
+  if (first !== 'close') requests.push(first);
+  for (let next = receiveMessageOnPort(port); next && !closing; next = receiveMessageOnPort(port)) {
+    if (next.message === 'close') closing = true;
+    else requests.push(next.message as WriterRequest);
   }
-  try {
-    parentPort!.postMessage({ id: message.id, ...commitGroup(message.appends) });
-  } catch (error) {
-    parentPort!.postMessage({ id: message.id, failure: String((error as Error).message) });
+  if (requests.length > 0) commitRequests(requests);
+  if (closing) {
+    db.close();
+    port.close();
   }
 });
+
+function commitRequests(requests: WriterRequest[]): void {
+  const ids = requests.map((request) => request.id);
+  try {
+    port.postMessage({ ids, ...commitGroup(requests.flatMap((request) => request.appends)) });
+  } catch (error) {
+    port.postMessage({ ids, failure: String((error as Error).message) });
+  }
+}
