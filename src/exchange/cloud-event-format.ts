@@ -8,7 +8,7 @@
 const CONTEXT_ATTRIBUTES = new Set(['specversion', 'id', 'source', 'type', 'datacontenttype', 'dataschema', 'subject', 'time']);
 const EXTENSION_NAME = /^[a-z0-9]+$/;
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;\s*[A-Za-z0-9!#$&^_.+-]+=("[^"]*"|[A-Za-z0-9!#$&^_.+-]+))*\s*$/;
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+const REQUIRED_STRINGS = ['id', 'source', 'type'] as const;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -19,36 +19,36 @@ export function cloudEventViolations(candidate: unknown): string[] {
   }
   const event = candidate as Record<string, unknown>;
   const violations: string[] = [];
-  const present = (name: string) => event[name] !== undefined && event[name] !== null;
 
   if (event.specversion !== '1.0') violations.push('specversion must be "1.0"');
-  for (const name of ['id', 'source', 'type']) {
-    if (!present(name)) violations.push(`${name} is required`);
+  for (const name of REQUIRED_STRINGS) {
+    if (!isPresent(event[name])) violations.push(`${name} is required`);
     else if (typeof event[name] !== 'string' || event[name] === '') violations.push(`${name} must be a non-empty string`);
   }
   if (typeof event.source === 'string' && event.source !== '' && !isUriReference(event.source)) {
     violations.push('source must be a URI-reference');
   }
-  if (present('subject') && (typeof event.subject !== 'string' || event.subject === '')) {
+  if (isPresent(event.subject) && (typeof event.subject !== 'string' || event.subject === '')) {
     violations.push('subject must be a non-empty string');
   }
-  if (present('datacontenttype') && (typeof event.datacontenttype !== 'string' || !MEDIA_TYPE.test(event.datacontenttype))) {
+  if (isPresent(event.datacontenttype) && (typeof event.datacontenttype !== 'string' || !MEDIA_TYPE.test(event.datacontenttype))) {
     violations.push('datacontenttype must be a media type (RFC 2046)');
   }
-  if (present('dataschema') && (typeof event.dataschema !== 'string' || !isAbsoluteUri(event.dataschema))) {
+  if (isPresent(event.dataschema) && (typeof event.dataschema !== 'string' || !isAbsoluteUri(event.dataschema))) {
     violations.push('dataschema must be an absolute URI');
   }
-  if (present('time') && (typeof event.time !== 'string' || !isRfc3339(event.time))) {
+  if (isPresent(event.time) && (typeof event.time !== 'string' || !isRfc3339(event.time))) {
     violations.push('time must be an RFC 3339 timestamp');
   }
   if (event.data !== undefined && event.data_base64 !== undefined) {
     violations.push('data and data_base64 must not both be present');
   }
-  if (present('data_base64') && (typeof event.data_base64 !== 'string' || !BASE64.test(event.data_base64))) {
+  if (isPresent(event.data_base64) && (typeof event.data_base64 !== 'string' || !BASE64.test(event.data_base64))) {
     violations.push('data_base64 must be base64');
   }
-  for (const [name, value] of Object.entries(event)) {
+  for (const name of Object.keys(event)) {
     if (CONTEXT_ATTRIBUTES.has(name) || name === 'data' || name === 'data_base64') continue;
+    const value = event[name];
     if (!EXTENSION_NAME.test(name)) {
       violations.push(`extension attribute name "${name}" must be lower-case letters and digits`);
     } else if (value !== null && !isExtensionValue(value)) {
@@ -63,21 +63,48 @@ function isExtensionValue(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX;
 }
 
+/** RFC 3339 date-time, e.g. 2018-04-05T17:31:00.123+01:30, with real dates (no 30 February). */
 export function isRfc3339(value: string): boolean {
-  const match = RFC3339.exec(value);
-  if (!match) return false;
-  const [, year, month, day, hour, minute, second, , , , offsetHour, offsetMinute] = match;
-  const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
-  return (
-    Number(month) >= 1 &&
-    Number(month) <= 12 &&
-    Number(day) >= 1 &&
-    Number(day) <= daysInMonth &&
-    Number(hour) <= 23 &&
-    Number(minute) <= 59 &&
-    Number(second) <= 60 &&
-    (offsetHour === undefined || (Number(offsetHour) <= 23 && Number(offsetMinute) <= 59))
-  );
+  if (value.length < 20 || value[4] !== '-' || value[7] !== '-' || value[13] !== ':' || value[16] !== ':') return false;
+  if (value[10] !== 'T' && value[10] !== 't') return false;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (!inRange(digitsAt(value, 11, 2), 23) || !inRange(digitsAt(value, 14, 2), 59) || !inRange(digitsAt(value, 17, 2), 60)) return false;
+  let at = 19;
+  if (value[at] === '.') {
+    const fractionStart = (at += 1);
+    while (at < value.length && digitsAt(value, at, 1) >= 0) at += 1;
+    if (at === fractionStart) return false;
+  }
+  if (value[at] === 'Z' || value[at] === 'z') return at + 1 === value.length;
+  if ((value[at] !== '+' && value[at] !== '-') || value[at + 3] !== ':' || at + 6 !== value.length) return false;
+  return inRange(digitsAt(value, at + 1, 2), 23) && inRange(digitsAt(value, at + 4, 2), 59);
+}
+
+/** The number `count` ASCII digits at `from` write, or -1 when one of them is not a digit. */
+function digitsAt(value: string, from: number, count: number): number {
+  let number = 0;
+  for (let index = from; index < from + count; index += 1) {
+    const digit = value.charCodeAt(index) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    number = number * 10 + digit;
+  }
+  return number;
+}
+
+function inRange(number: number, max: number): boolean {
+  return number >= 0 && number <= max;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null;
 }
 
 function isUriReference(value: string): boolean {
