@@ -460,7 +460,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
   const writerAlone = await measureWriterAlone(context);
   const writerRatio = round(writerAlone.eventsPerSec / baseline.eventsPerSec, 2);
   checks.push(
-    `the log's writer alone (commits of 8 appends x 100 events, as 16 connections in 2 groups give it; no HTTP): ` +
+    `the log's writer alone (commits of 8 appends x 100 events, half of (b)'s 16 connections; no HTTP): ` +
       `${writerAlone.eventsPerSec.toLocaleString('en-US')} events per second of commit time, ${writerRatio}x the bare baseline, commit p50 ${writerAlone.latencyMs.p50} ms`,
   );
 
