@@ -109,7 +109,7 @@ export function openSqliteEventStore(path: string): EventStore {
         collect(prepared(sql).iterate(...params));
         return found.slice(0, limit);
       }
-      // By type: walk the log in windows of positions through the (type, position) index, so a reader far
+      // By type: walk the log in windows of positions through the types of each run, so a reader far
       // behind never sorts every matching run of the log to return the first few.
       for (let from = after; found.length < limit && from < head; from += TYPE_SCAN_WINDOW) {
         const { sql, params } = readAllQuery(from, from + TYPE_SCAN_WINDOW, filter);
