@@ -167,7 +167,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
   const revisions = new Map<string, number>();
   const revisionOf = (streamId: string) => revisions.get(streamId) ?? currentRevision.get(streamId)?.revision ?? -1;
 
-  /** The stored event a taken key belongs to, and the fingerprint inputs kept with the key. */
+  /** The stored event a taken key belongs to. */
   const storedEventOf = (stored: StoredKey): CloudEventRecord => {
     const run = runHolding.get(stored.position)!;
     return (JSON.parse(run.events) as CloudEventRecord[])[stored.position - (run.last_position - run.event_count + 1)];
@@ -190,8 +190,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
       parsed ??= JSON.parse(run.json) as CloudEventRecord[];
       const stored = findKey.get(run.keys[index])!;
       const storedEvent = stored.position >= firstPosition ? parsed[kept[stored.position - firstPosition]] : storedEventOf(stored);
-      const storedFingerprint = retryFingerprint(storedEvent, stored.filled_in?.split(',') ?? [], stored.content_hash ?? undefined);
-      if (storedFingerprint !== retryFingerprint(parsed[index], fingerprint?.filledIn, fingerprint?.contentHash)) {
+      if (!isRetry(stored, storedEvent, parsed[index], fingerprint)) {
         throw new AppendRefused({ name: 'DuplicateEventConflictError', dedupeKey: run.keys[index] });
       }
       result.duplicates += 1;
@@ -249,3 +248,14 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
 }
 
 const REVISIONS_KEPT = 10_000;
+
+/** A key found taken: the same content (as the fingerprints tell) is a retry, stored once; other content a conflict. */
+function isRetry(
+  stored: StoredKey,
+  storedEvent: CloudEventRecord,
+  event: CloudEventRecord,
+  fingerprint: WireRun['fingerprints'][number] | undefined,
+): boolean {
+  const storedFingerprint = retryFingerprint(storedEvent, stored.filled_in?.split(',') ?? [], stored.content_hash ?? undefined);
+  return storedFingerprint === retryFingerprint(event, fingerprint?.filledIn, fingerprint?.contentHash);
+}
