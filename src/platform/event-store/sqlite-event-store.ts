@@ -31,7 +31,9 @@ export function openSqliteEventStore(path: string): EventStore {
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   prepareLogSchema(db);
-  const selectStream = db.prepare<[string, number], EventRunRow>('SELECT * FROM event_runs WHERE stream_id = ? AND last_revision >= ? ORDER BY last_revision');
+  const selectStream = db.prepare<[string, number], EventRunRow>(
+    'SELECT * FROM event_runs WHERE stream_id = ? AND last_revision >= ? ORDER BY last_revision',
+  );
   const prepared = preparedStatements<EventRunRow>(db);
   let head = logHead(db);
   const lastOfType = lastPositionsByType(db);
@@ -196,7 +198,8 @@ function readAllQuery(after: number, upTo: number, filter: LogFilter) {
   // the partial index serves a query only when the query repeats its condition word for word
   if (rareKindsOnly) where.push(`kind <> 'standard'`);
   if (filter.types?.length) {
-    where.push(`last_position IN (SELECT last_position FROM event_run_types WHERE type IN (${filter.types.map(() => '?').join(',')}) AND last_position > ? AND last_position <= ?)`);
+    const typeList = filter.types.map(() => '?').join(',');
+    where.push(`last_position IN (SELECT last_position FROM event_run_types WHERE type IN (${typeList}) AND last_position > ? AND last_position <= ?)`);
     params.push(...filter.types, after, upTo);
   }
   if (filter.streamPrefix) {
