@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { contentHash } from '../../src/platform/event-store/event-identity';
 import { DuplicateEventConflictError, ExpectedRevisionConflictError, type NewEvent } from '../../src/platform/event-store/event-store';
 import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
+import { groupCommitter, logHead, openLogForWriting, toWireRuns } from '../../src/platform/event-store/sqlite-log-schema';
 import { eventStoreContract } from './event-store.contract';
 
 const directory = mkdtempSync(join(tmpdir(), 'egov-events-'));
@@ -65,6 +66,27 @@ describe('embedded SQLite event store', () => {
       expect(notifications).to.deep.equal([positions[positions.length - 1]]);
     } finally {
       await store.close();
+    }
+  });
+
+  it('fails the whole group, writing nothing, when an append meets an error that is not a conflict', () => {
+    const db = openLogForWriting(join(fileDirectory, 'events.sqlite'));
+    try {
+      const commitGroup = groupCommitter(db);
+      const broken = newEvent();
+      // a key whose run is missing: the writer cannot read the stored event to compare a retry with it
+      db.prepare('INSERT INTO event_keys (dedupe_key, position) VALUES (?, 99)').run(`${broken.event.source}\n${broken.event.id}`);
+      const append = (events: NewEvent[]) => ({ streamId: 'order-1', expectedRevision: 'any' as const, runs: toWireRuns(events) });
+
+      expect(() => commitGroup([append([newEvent()]), append([broken]), append([newEvent(), newEvent()])])).to.throw();
+      expect(logHead(db)).to.equal(0);
+      expect(db.prepare('SELECT COUNT(*) AS keys FROM event_keys').get()).to.deep.equal({ keys: 1 });
+
+      const after = commitGroup([append([newEvent()])]);
+      expect(after.head).to.equal(1);
+      expect(after.outcomes).to.deep.equal([{ ok: true, result: { nextRevision: 0, positions: [1], duplicates: 0, lastPosition: 1 } }]);
+    } finally {
+      db.close();
     }
   });
 

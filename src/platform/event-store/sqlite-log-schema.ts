@@ -167,10 +167,12 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
   const revisions = new Map<string, number>();
   const revisionOf = (streamId: string) => revisions.get(streamId) ?? currentRevision.get(streamId)?.revision ?? -1;
 
-  /** The stored event a taken key belongs to. */
+  /** The stored event a taken key belongs to; a key pointing at no event means the log file was damaged. */
   const storedEventOf = (stored: StoredKey): CloudEventRecord => {
-    const run = runHolding.get(stored.position)!;
-    return (JSON.parse(run.events) as CloudEventRecord[])[stored.position - (run.last_position - run.event_count + 1)];
+    const run = runHolding.get(stored.position);
+    const firstOfRun = run ? run.last_position - run.event_count + 1 : Infinity;
+    if (!run || stored.position < firstOfRun) throw new Error(`the log's key index names position ${stored.position}, which holds no event`);
+    return (JSON.parse(run.events) as CloudEventRecord[])[stored.position - firstOfRun];
   };
 
   const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
@@ -189,7 +191,8 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
       // the key is taken: a retry of the same event (accepted, stored once) or a different event (refused)
       parsed ??= JSON.parse(run.json) as CloudEventRecord[];
       const stored = findKey.get(run.keys[index])!;
-      const storedEvent = stored.position >= firstPosition ? parsed[kept[stored.position - firstPosition]] : storedEventOf(stored);
+      const inThisRun = stored.position >= firstPosition && stored.position <= head;
+      const storedEvent = inThisRun ? parsed[kept[stored.position - firstPosition]] : storedEventOf(stored);
       if (!isRetry(stored, storedEvent, parsed[index], fingerprint)) {
         throw new AppendRefused({ name: 'DuplicateEventConflictError', dedupeKey: run.keys[index] });
       }
