@@ -13,12 +13,10 @@ import {
   type StoredEvent,
 } from './event-store';
 import { preparedStatements } from '../sqlite-statements';
-import { logHead, prepareLogSchema, toWireRuns, type EventRunRow, type WireAppend, type WireError, type WireOutcome } from './sqlite-log-schema';
+import { logHead, prepareLogSchema, toWireRuns, type EventRunRow, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-schema';
 
 const TYPE_SCAN_WINDOW = 20_000;
 type PendingAppend = { wire: WireAppend; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
-/** The writer's answer to the requests it committed together; outcomes in the order of their appends. */
-type WriterReply = { ids: number[]; outcomes?: WireOutcome[]; head?: number; failure?: string };
 
 /**
  * The embedded event log: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
@@ -50,19 +48,20 @@ export function openSqliteEventStore(path: string): EventStore {
     if (queue.length === 0) return;
     const id = nextId++;
     inFlight.set(id, queue);
-    writer.postMessage({ id, appends: queue.map((pending) => pending.wire) });
+    const request: WriterRequest = { id, appends: queue.map((pending) => pending.wire) };
+    writer.postMessage(request);
     queue = [];
   }
 
   writer.on('message', (reply: WriterReply) => {
     const group = reply.ids.flatMap((id) => inFlight.get(id) ?? []);
     for (const id of reply.ids) inFlight.delete(id);
-    if (reply.failure !== undefined) {
+    if ('failure' in reply) {
       for (const pending of group) pending.reject(new Error(`the event log could not commit: ${reply.failure}`));
       return;
     }
-    head = Math.max(head, reply.head ?? head);
-    reply.outcomes!.forEach((outcome, index) => {
+    head = Math.max(head, reply.head);
+    reply.outcomes.forEach((outcome, index) => {
       if (!outcome.ok) return group[index].reject(toError(outcome.error));
       lastOfType.appended(group[index].wire, head);
       group[index].resolve(outcome.result);

@@ -136,6 +136,11 @@ export type WireError =
 export type WireOutcome = { ok: true; result: AppendResult } | { ok: false; error: WireError };
 export type WireCommit = { outcomes: WireOutcome[]; head: number };
 
+/** What the main thread sends the writer thread: the appends of one turn of its event loop. */
+export type WriterRequest = { id: number; appends: WireAppend[] };
+/** The writer's one answer to the requests it committed together; outcomes in the order of their appends. */
+export type WriterReply = { ids: number[] } & (WireCommit | { failure: string });
+
 class AppendRefused extends Error {
   constructor(readonly wire: WireError) {
     super(wire.name);

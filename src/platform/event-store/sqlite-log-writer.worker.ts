@@ -1,7 +1,5 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { groupCommitter, openLogForWriting, type WireAppend } from './sqlite-log-schema';
-
-export type WriterRequest = { id: number; appends: WireAppend[] };
+import { groupCommitter, openLogForWriting, type WriterReply, type WriterRequest } from './sqlite-log-schema';
 
 /**
  * The embedded log's writer thread. Commits (and their fsync) happen here, so the main thread keeps
@@ -29,9 +27,11 @@ port.on('message', (first: WriterRequest | 'close') => {
 
 function commitRequests(requests: WriterRequest[]): void {
   const ids = requests.map((request) => request.id);
+  let reply: WriterReply;
   try {
-    port.postMessage({ ids, ...commitGroup(requests.flatMap((request) => request.appends)) });
+    reply = { ids, ...commitGroup(requests.flatMap((request) => request.appends)) };
   } catch (error) {
-    port.postMessage({ ids, failure: String((error as Error).message) });
+    reply = { ids, failure: String((error as Error).message) };
   }
+  port.postMessage(reply);
 }
