@@ -161,7 +161,7 @@ function esmEntryOf(packageName: string, subpath: string): string {
 
 /**
  * The position of the last event of each type asked about, kept current by the appends this process
- * commits (it is the log's only writer). Looked up in the type index the first time a type is asked for.
+ * commits (it is the log's only writer). Looked up in the types of runs the first time a type is asked for.
  * An append that turned out to be a retry still counts: that costs one needless query, never a missed event.
  */
 function lastPositionsByType(db: Database.Database) {

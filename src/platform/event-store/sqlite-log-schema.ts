@@ -182,7 +182,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
 
   const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
     const firstPosition = head + 1;
-    const fingerprintOf = new Map(run.fingerprints.length > 0 ? run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]) : []);
+    const fingerprintOf = new Map(run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]));
     let parsed: CloudEventRecord[] | null = null;
     const kept: number[] = [];
     for (let index = 0; index < run.keys.length; index += 1) {
