@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>]
- *                 [--without-services]
+ *                 [--without-services] [--pairs <n>] [--ids sequential|uuid] [--connections a=<n>,b=<n>]
  *
  * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
  * directory per platform run:
@@ -10,8 +10,8 @@
  *       one transaction per 100 rows);
  *   (c) produce -> WebSocket consumer -> confirm, end to end (target: 10,000 events/s sustained).
  * The server (baseline or platform) and the load generator run in separate processes, one core each;
- * the same load generator (64 connections for (a), 16 for (b), 8 producers + 1 WebSocket consumer for
- * (c)) drives baseline and platform. CPU of server, load generator and the rest of the machine is
+ * the same load generator (64 connections for (a) and 16 for (b) unless --connections says otherwise,
+ * 8 producers + 1 WebSocket consumer for (c)) drives baseline and platform. CPU of server, load generator and the rest of the machine is
  * reported, because other work on this 2-core machine depresses the figures (--wait-idle helps).
  * --profile <dir> writes a V8 CPU profile of every server run (read it with profile-summary.ts).
  * A missed target is reported, not failed; the exit code is non-zero only on real errors (a request
@@ -60,10 +60,12 @@ type Options = {
   pairs: number;
   /** event ids of (a) and (b); (c) checks exactly-once delivery by its sequential ids */
   ids: IdStyle;
+  /** keep-alive connections of the load generator, the same for baseline and platform */
+  connections: { a: number; b: number };
 };
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1, ids: 'sequential' };
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1, ids: 'sequential', connections: { a: 64, b: 16 } };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -86,6 +88,7 @@ function parseArgs(argv: string[]): Options {
       if (ids !== 'sequential' && ids !== 'uuid') throw new Error('--ids expects sequential or uuid');
       options.ids = ids;
     }
+    else if (arg === '--connections') options.connections = parseConnections(value(), options.connections);
     else if (arg === '--pairs') {
       options.pairs = Number(value());
       if (!Number.isInteger(options.pairs) || options.pairs < 1 || options.pairs > 9) throw new Error('--pairs expects 1 to 9');
@@ -97,16 +100,31 @@ function parseArgs(argv: string[]): Options {
     } else if (arg === '--profile') options.profileDir = resolve(value());
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--ids sequential|uuid]\n' +
+        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--ids sequential|uuid] [--connections a=64,b=16]\n' +
           '  --pairs: measure (a) and (b) as n baseline/platform pairs in a row and report the pair with the median ratio\n' +
           '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n' +
           '  --without-services: start the platform with the exchange only (no audit, notification, ... modules)\n' +
-          '  --ids uuid: (a) and (b) send random UUID event ids (as producers following the guides do) instead of sequential ones\n',
+          '  --ids uuid: (a) and (b) send random UUID event ids (as producers following the guides do) instead of sequential ones\n' +
+          '  --connections: the load generator\'s keep-alive connections in (a) and (b), for baseline and platform alike\n',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
   return options;
+}
+
+/** "a=256,b=64": connections per scenario; a scenario not named keeps its default */
+function parseConnections(text: string, defaults: Options['connections']): Options['connections'] {
+  const connections = { ...defaults };
+  for (const part of text.split(',')) {
+    const [scenario, count] = part.split('=').map((item) => item.trim());
+    const parsed = Number(count);
+    if ((scenario !== 'a' && scenario !== 'b') || !Number.isInteger(parsed) || parsed < 1 || parsed > 1024) {
+      throw new Error(`--connections expects a=<n>,b=<n> with 1 <= n <= 1024, got ${text}`);
+    }
+    connections[scenario] = parsed;
+  }
+  return connections;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,7 +393,7 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
     path: '/ce/produce/event',
     contentType: 'application/cloudevents+json',
     batch: 1,
-    concurrency: 64,
+    concurrency: options.connections.a,
     warmupMs: options.warmupMs,
     durationMs: options.durationMs,
     tls: context.producer,
@@ -460,7 +478,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
   const writerAlone = await measureWriterAlone(context);
   const writerRatio = round(writerAlone.eventsPerSec / baseline.eventsPerSec, 2);
   checks.push(
-    `the log's writer alone (commits of 8 appends x 100 events, half of (b)'s 16 connections; no HTTP): ` +
+    `the log's writer alone (commits of 8 appends x 100 events, half of (b)'s default 16 connections; no HTTP): ` +
       `${writerAlone.eventsPerSec.toLocaleString('en-US')} events per second of commit time, ${writerRatio}x the bare baseline, commit p50 ${writerAlone.latencyMs.p50} ms`,
   );
 
@@ -475,7 +493,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
         path: '/ce/produce/events',
         contentType: 'application/cloudevents-batch+json',
         batch: 100,
-        concurrency: 16,
+        concurrency: options.connections.b,
         warmupMs: options.warmupMs,
         durationMs: options.durationMs,
         tls: context.producer,
@@ -748,6 +766,7 @@ async function main() {
         warmupMs: options.warmupMs,
         eventBytes: EVENT_BYTES,
         ids: options.ids,
+        connections: options.connections,
         waitIdleMs: options.waitIdleMs,
         withoutServices: options.withoutServices,
       },
