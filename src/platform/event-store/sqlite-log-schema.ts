@@ -162,6 +162,12 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
   const findKey = db.prepare<[string], StoredKey>('SELECT position, content_hash, filled_in FROM event_keys WHERE dedupe_key = ?');
   const runHolding = db.prepare<[number], EventRunRow>('SELECT * FROM event_runs WHERE last_position >= ? ORDER BY last_position LIMIT 1');
   const insertKey = db.prepare('INSERT INTO event_keys (dedupe_key, position, content_hash, filled_in) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  // key i of the JSON array gets position first + i; "WHERE true" lets SQLite parse ON CONFLICT after a SELECT
+  const insertNewKeys = db.prepare<[number, string]>(
+    'INSERT INTO event_keys (dedupe_key, position) SELECT value, ? + key FROM json_each(?) WHERE true ON CONFLICT DO NOTHING',
+  );
+  // undoes insertNewKeys: the keys it wrote are the only ones at or after its first position
+  const deleteKeysFrom = db.prepare<[string, number]>('DELETE FROM event_keys WHERE dedupe_key IN (SELECT value FROM json_each(?)) AND position >= ?');
   const insertRun = db.prepare(
     'INSERT INTO event_runs (last_position, event_count, stream_id, last_revision, kind, producer, recorded_at, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -180,7 +186,25 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
     return (JSON.parse(run.events) as CloudEventRecord[])[stored.position - firstOfRun];
   };
 
-  const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
+  /**
+   * Gives each new key of a run the next position and returns the indexes of the run's events to store.
+   * A retried event (its key taken by the same content) is counted and not stored again; a key taken by
+   * other content refuses the append.
+   */
+  const claimKeys = (run: WireRun, result: AppendResult): number[] => {
+    if (run.keys.length > 1 && run.fingerprints.length === 0) {
+      // nearly every run's keys are all new: one statement for all of them costs less than one per key
+      const keysJson = JSON.stringify(run.keys);
+      if (insertNewKeys.run(head + 1, keysJson).changes === run.keys.length) {
+        head += run.keys.length;
+        return run.keys.map((_, index) => index);
+      }
+      deleteKeysFrom.run(keysJson, head + 1);
+    }
+    return claimKeysOneByOne(run, result);
+  };
+
+  const claimKeysOneByOne = (run: WireRun, result: AppendResult): number[] => {
     const firstPosition = head + 1;
     const fingerprintOf = new Map(run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]));
     let parsed: CloudEventRecord[] | null = null;
@@ -204,10 +228,20 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
       result.duplicates += 1;
       result.lastPosition = Math.max(result.lastPosition, stored.position);
     }
+    return kept;
+  };
+
+  const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
+    const firstPosition = head + 1;
+    const kept = claimKeys(run, result);
     if (kept.length === 0) return revision;
-    const all = kept.length === run.keys.length;
-    const json = all ? run.json : JSON.stringify(kept.map((index) => parsed![index]));
-    const types = all ? run.types : [...new Set(kept.map((index) => parsed![index].type))];
+    let json = run.json;
+    let types = run.types;
+    if (kept.length < run.keys.length) {
+      const parsed = JSON.parse(run.json) as CloudEventRecord[];
+      json = JSON.stringify(kept.map((index) => parsed[index]));
+      types = [...new Set(kept.map((index) => parsed[index].type))];
+    }
     insertRun.run(head, kept.length, streamId, revision + kept.length, run.kind, run.producer, recordedAt, json);
     for (const type of types) insertType.run(type, head);
     for (let position = firstPosition; position <= head; position += 1) result.positions.push(position);
