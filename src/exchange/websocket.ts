@@ -88,7 +88,9 @@ type Admitted = { client: ClientDefinition; options: InstanceOptions };
 
 /** The checks of both transports: endpoint, client certificate, consumer rights, sub-protocol, query. */
 function admit(path: string | undefined, subprotocols: string | string[] | undefined, socket: TLSSocket, deps: WebSocketDeps): Admitted | ProblemError {
-  const url = new URL(path ?? '/', 'https://localhost');
+  const url = URL.parse(path ?? '/', 'https://localhost');
+  // Node's HTTP parser lets through request targets that are not URLs ("//[", a port above 65535)
+  if (!url) return new ProblemError(400, 'Bad Request', 'the request target is not a valid path');
   if (url.pathname !== WS_PATH) return new ProblemError(404, 'Not Found', `no WebSocket endpoint at ${url.pathname}`);
   const identity = identifyConnection(socket, deps.registry);
   const problem = identityProblem(identity);

@@ -92,6 +92,13 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
     expect(JSON.parse(refusals[3].body)).to.include({ instance: '/ce/consume/elsewhere' });
   });
 
+  it('refuses a :path that is not a URL (400) and goes on serving', async () => {
+    const refusal = await open(consumer, '//[');
+    expect(refusal.status).to.equal(400);
+    expect(JSON.parse(refusal.body)).to.include({ status: 400 });
+    expect((await open(consumer)).status).to.equal(200);
+  });
+
   it('answers any other HTTP/2 request with 505: the rest of the API is served over HTTP/1.1', async () => {
     const response = await http2Request(platform.baseUrl, consumer.credentials, '/ce/tools/my-settings');
     expect(response.status).to.equal(505);

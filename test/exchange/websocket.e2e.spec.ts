@@ -1,3 +1,4 @@
+import { connect as tlsConnect } from 'node:tls';
 import { expect } from 'chai';
 import type WebSocket from 'ws';
 import { MessageCollector, type HttpsClient } from '../support/https-client';
@@ -18,6 +19,21 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     sockets.push(socket);
     return socket;
   };
+
+  /** An upgrade request written by hand, for request targets no WebSocket client would send; resolves with the reply. */
+  const rawUpgrade = (target: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = tlsConnect({ host: 'localhost', port: platform.platform.port, ...consumer.credentials, ALPNProtocols: ['http/1.1'] }, () => {
+        socket.write(
+          `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n` +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: cloudevents.json\r\n\r\n',
+        );
+      });
+      let reply = '';
+      socket.on('data', (chunk) => (reply += chunk.toString()));
+      socket.on('end', () => resolve(reply));
+      socket.on('error', reject);
+    });
 
   beforeEach(async () => {
     ({ platform, producer, consumer, produce } = await startWebSocketExchange());
@@ -99,6 +115,16 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     expect(await refusal(producer.websocket('/ce/consume/ws'))).to.equal(401);
     expect(await refusal(platform.stranger('unregistered').websocket('/ce/consume/ws'))).to.equal(401);
     expect(await refusal(consumer.websocket('/ce/consume/elsewhere'))).to.equal(404);
+  });
+
+  it('refuses an upgrade whose request target is not a URL (400), and goes on serving', async () => {
+    // Node's HTTP parser passes these targets on; new URL() throws on them
+    for (const target of ['//[', 'https://localhost:99999/ce/consume/ws']) {
+      const reply = await rawUpgrade(target);
+      expect(reply.split('\r\n')[0], target).to.equal('HTTP/1.1 400 Bad Request');
+      expect(reply).to.match(/content-type: application\/problem\+json/i);
+    }
+    expect((await consumer.get('/ce/tools/my-settings')).status).to.equal(200);
   });
 
   it('explains a refused upgrade in problem details, with the path and a trace id', async () => {
