@@ -18,19 +18,46 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(;|$)/i;
 const RAW_MEDIA_TYPES = ['application/json', 'application/octet-stream', 'text/plain'];
 
 export function normalizeStructured(candidate: unknown, context: NormalizeContext): Normalized {
+  return normalizeJsonFormat(candidate, context, STRUCTURED_PRODUCE);
+}
+
+/**
+ * A dead event sent back over the WebSocket: an event as the exchange delivered it, which the consumer may
+ * have changed. It may carry any data the exchange delivers (data_base64, text), and the delivery's
+ * offset is not part of the event.
+ */
+export function normalizeReported(candidate: unknown, context: NormalizeContext): Normalized {
+  if (candidate === null || typeof candidate !== 'object' || Array.isArray(candidate) || !('offset' in candidate)) {
+    return normalizeJsonFormat(candidate, context, DEAD_REPORT);
+  }
+  const { offset: _delivery, ...event } = candidate as Record<string, unknown>;
+  return normalizeJsonFormat(event, context, DEAD_REPORT);
+}
+
+type JsonFormatRules = { jsonDataOnly: boolean };
+const STRUCTURED_PRODUCE: JsonFormatRules = { jsonDataOnly: true };
+const DEAD_REPORT: JsonFormatRules = { jsonDataOnly: false };
+
+function normalizeJsonFormat(candidate: unknown, context: NormalizeContext, { jsonDataOnly }: JsonFormatRules): Normalized {
   const violations = cloudEventViolations(candidate);
   if (violations.length > 0) return { ok: false, violations };
   const sent = withoutNulls(candidate as Record<string, unknown>);
-  if (sent.data_base64 !== undefined) violations.push('structured events carry JSON data only: data_base64 is not accepted');
-  if (sent.datacontenttype !== undefined && !JSON_MEDIA_TYPE.test(String(sent.datacontenttype))) {
-    violations.push('structured events carry JSON data only: datacontenttype must be a JSON media type');
+  if (jsonDataOnly) {
+    if (sent.data_base64 !== undefined) violations.push('structured events carry JSON data only: data_base64 is not accepted');
+    if (sent.datacontenttype !== undefined && !JSON_MEDIA_TYPE.test(String(sent.datacontenttype))) {
+      violations.push('structured events carry JSON data only: datacontenttype must be a JSON media type');
+    }
   }
   violations.push(...exchangeAttributeViolations(sent, context));
   if (violations.length > 0) return { ok: false, violations };
+  // binary data without a media type has none: application/json is the default of JSON data only
+  const defaults = sent.data_base64 === undefined ? ['datacontenttype', 'time'] : ['time'];
+  const filledIn = missing(sent, defaults);
   // most producers send both attributes: then the parsed object is stored as it is, without a copy
-  const filledIn = missing(sent, ['datacontenttype', 'time']);
-  const event = (filledIn.length === 0 ? sent : { datacontenttype: 'application/json', ...sent, time: sent.time ?? context.now.toISOString() }) as CloudEventRecord;
-  return { ok: true, value: { event, filledIn } };
+  if (filledIn.length === 0) return { ok: true, value: { event: sent as CloudEventRecord, filledIn } };
+  const event: Record<string, unknown> = filledIn.includes('datacontenttype') ? { datacontenttype: 'application/json', ...sent } : { ...sent };
+  event.time ??= context.now.toISOString();
+  return { ok: true, value: { event: event as CloudEventRecord, filledIn } };
 }
 
 /** Binary mode: attributes in ce-* headers, the payload in the body, its media type in Content-Type. */

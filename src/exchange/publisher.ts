@@ -6,6 +6,7 @@ import {
   type EventStore,
   type NewEvent,
 } from '../platform/event-store/event-store';
+import { retryFingerprint } from '../platform/event-store/event-identity';
 import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { EventSchemas } from './event-schemas';
 import { consumeViolation, mayProduce } from './exchange-rights';
@@ -29,7 +30,8 @@ export class Publisher {
       if (refusal) throw unauthorized(prefixed(events.length, index, refusal));
     }
     const schemaErrors: Record<string, string[]> = {};
-    for (const [index, { event }] of events.entries()) {
+    // a dead event is the consumer's report, which it may have changed: the producer's payload schema does not bind it
+    for (const [index, { event }] of kind === 'dead' ? [] : events.entries()) {
       const problems = this.schemas.check(event.type, event);
       if (problems.length > 0) schemaErrors[events.length > 1 ? `[${index}]` : 'data'] = problems;
     }
@@ -72,7 +74,16 @@ export function streamFor(kind: EventKind, clientId: string): string {
 }
 
 function toNewEvent(incoming: IncomingEvent, clientId: string, kind: EventKind): NewEvent {
-  const { event } = incoming;
-  const dedupeKey = kind === 'standard' ? undefined : `${kind}\n${clientId}\n${event.source}\n${event.id}`;
-  return { event, producer: clientId, kind, dedupeKey, filledIn: incoming.filledIn };
+  return { event: incoming.event, producer: clientId, kind, dedupeKey: dedupeKeyOf(incoming, clientId, kind), filledIn: incoming.filledIn };
+}
+
+/**
+ * Standard events: source + id (the log's default). Test events: the same, in the client's own key space.
+ * Dead events: each different report of an event is kept (a consumer may report it again after a
+ * redelivery, with other notes), and the same report sent twice is stored once.
+ */
+function dedupeKeyOf({ event, filledIn }: IncomingEvent, clientId: string, kind: EventKind): string | undefined {
+  if (kind === 'standard') return undefined;
+  const key = `${kind}\n${clientId}\n${event.source}\n${event.id}`;
+  return kind === 'dead' ? `${key}\n${retryFingerprint(event, filledIn)}` : key;
 }

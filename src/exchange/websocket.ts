@@ -15,7 +15,7 @@ import type { ConsumerService } from './consumer-service';
 import { consumerOptions } from './consumer-routes';
 import { identityProblem } from './exchange-auth';
 import { isConsumer } from './exchange-rights';
-import { normalizeStructured } from './incoming-event';
+import { normalizeReported } from './incoming-event';
 import type { Publisher } from './publisher';
 import { toStructured } from './wire-format';
 
@@ -167,7 +167,7 @@ async function reportDead(json: string, client: ClientDefinition, ws: WebSocket,
     return ws.close(1007, 'dead: must be followed by a JSON event');
   }
   try {
-    const normalized = normalizeStructured(candidate, { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs });
+    const normalized = normalizeReported(candidate, { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs });
     await deps.publisher.publish(client, [normalized], 'dead');
   } catch (error) {
     if (error instanceof ProblemError) return ws.close(error.status === 401 ? 1008 : 1007, truncate(`dead event refused: ${error.detail}`));

@@ -207,6 +207,28 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(await readAll(consumer, await createInstance(consumer, { group: 'fresh' }))).to.have.length(1); // the original only
     });
 
+    it('keeps each different report of one event, and the same report sent twice once', async () => {
+      const instance = await createInstance(consumer);
+      await produce(demoEvent());
+      const [event] = (await consumer.get(`${instance}/events`)).json();
+      const report = (failure: string) =>
+        consumer.post(`${instance}/dead`, {
+          headers: {
+            'content-type': 'application/json',
+            'ce-specversion': '1.0',
+            'ce-id': event.id,
+            'ce-source': event.source,
+            'ce-type': event.type,
+            'ce-time': event.time,
+            'ce-failure': failure,
+          },
+          body: JSON.stringify(event.data),
+        });
+      for (const failure of ['timeout', 'timeout', 'handler crashed']) expect((await report(failure)).status).to.equal(202);
+      const received = await readAll(consumer, await createInstance(consumer, { events: false, test: false, dead: true }));
+      expect(received.map((dead: { failure: string }) => dead.failure)).to.deep.equal(['timeout', 'handler crashed']);
+    });
+
     it('delivers test events only to the producing client’s own test=true instances', async () => {
       const institution = platform.client('demo-institution');
       const withTests = await createInstance(consumer, { group: 't1' });

@@ -94,6 +94,50 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     expect(report).to.include({ id: event.id, reason: 'cannot process' });
   });
 
+  it('takes a dead: report of an event as it was delivered, offset and all, again after a redelivery', async () => {
+    const first = await connect();
+    const firstMessages = new MessageCollector(first);
+    await produce(demoEvent(), demoEvent());
+    const [, event] = await firstMessages.waitFor(2);
+    first.send('confirm:1');
+    first.send(`dead:${JSON.stringify(event)}`);
+    first.terminate();
+
+    const second = await connect();
+    const [redelivered] = await new MessageCollector(second).waitFor(1);
+    expect(redelivered.id).to.equal(event.id);
+    expect(redelivered.offset).to.not.equal(event.offset);
+    second.send(`dead:${JSON.stringify(redelivered)}`); // the same report under another offset: stored once
+    // another report of the same event, with the consumer's notes instead of the payload its schema requires
+    second.send(`dead:${JSON.stringify({ ...redelivered, data: { note: 'second try' } })}`);
+
+    const dead = new MessageCollector(await connect('?events=false&test=false&dead=true'));
+    const reports = await dead.waitFor(2);
+    expect(reports.map((report) => [report.id, report.data])).to.deep.equal([
+      [event.id, event.data],
+      [event.id, { note: 'second try' }],
+    ]);
+    expect(second.readyState).to.equal(second.OPEN);
+  });
+
+  it('takes a dead: report of an event delivered with text or binary data', async () => {
+    const socket = await connect();
+    const messages = new MessageCollector(socket);
+    const attributes = { 'ce-specversion': '1.0', 'ce-source': 'urn:demo:producer', 'ce-type': 'demo.note' };
+    for (const [id, contentType, body] of [['text-1', 'text/plain', 'plain words'], ['bytes-1', 'application/octet-stream', '\x00\x01binary']]) {
+      const response = await producer.post('/ce/produce/raw', { headers: { ...attributes, 'ce-id': id, 'content-type': contentType }, body });
+      expect(response.status, response.text).to.equal(202);
+    }
+    const delivered = await messages.waitFor(2);
+    expect(delivered[0]).to.include({ datacontenttype: 'text/plain', data: 'plain words' });
+    expect(delivered[1]).to.have.property('data_base64');
+    for (const event of delivered) socket.send(`dead:${JSON.stringify(event)}`);
+
+    const reports = await new MessageCollector(await connect('?events=false&test=false&dead=true')).waitFor(2);
+    expect(reports.map(({ offset, ...report }) => report)).to.deep.equal(delivered.map(({ offset, ...event }) => event));
+    expect(socket.readyState).to.equal(socket.OPEN);
+  });
+
   it('closes the connection on any other message', async () => {
     const socket = await connect();
     const closing = closed(socket);
