@@ -7,12 +7,21 @@ export type InstanceOptions = { events: boolean; test: boolean; dead: boolean; g
 export type OffsetDelivery = Delivery & { offset: number };
 
 /**
+ * Offsets of an instance that outlives a restart (long polling): they are reserved in blocks, each saved
+ * before any of its offsets is handed out, and after a restart the instance goes on after the last block
+ * saved. So offsets only increase, and a confirm of an offset handed out before a restart acknowledges
+ * nothing handed out after it.
+ */
+export type OffsetBlocks = { firstOffset: number; reservedUpTo: number; reserve(upTo: number): Promise<void> };
+export const OFFSET_BLOCK = 10_000;
+
+/**
  * One consumer instance: a long-polling client's base URL or one WebSocket connection. It reads from
  * the lanes its options select and numbers what it hands out with its own, always increasing offsets;
  * confirming an offset acknowledges everything it was given up to and including that offset.
  */
 export class ConsumerInstance {
-  private nextOffset = 1;
+  private nextOffset: number;
   private readonly unconfirmed = new Map<number, { lane: ConsumerLane; position: number }>();
   lastActivity: number;
 
@@ -24,8 +33,10 @@ export class ConsumerInstance {
     now: number,
     readonly transport: 'http' | 'websocket',
     private readonly onDelivered?: DeliveryListener,
+    private readonly offsetBlocks?: OffsetBlocks,
   ) {
     this.lastActivity = now;
+    this.nextOffset = offsetBlocks?.firstOffset ?? 1;
   }
 
   get unconfirmedCount(): number {
@@ -37,11 +48,14 @@ export class ConsumerInstance {
   }
 
   async take(max: number): Promise<OffsetDelivery[]> {
+    await this.reserveOffsets(max);
     const collected: { lane: ConsumerLane; delivery: Delivery }[] = [];
     for (const lane of this.lanes) {
       if (collected.length >= max) break;
       for (const delivery of await lane.take(this.id, max - collected.length)) collected.push({ lane, delivery });
     }
+    // another take of this instance may have numbered its events meanwhile
+    while (!this.hasReserved(collected.length)) await this.reserveOffsets(collected.length);
     collected.sort((a, b) => a.delivery.position - b.delivery.position);
     const taken = collected.map(({ lane, delivery }) => {
       const offset = this.nextOffset++;
@@ -50,6 +64,15 @@ export class ConsumerInstance {
     });
     if (taken.length > 0 && this.onDelivered) await this.onDelivered(this.clientId, taken);
     return taken;
+  }
+
+  private hasReserved(count: number): boolean {
+    return !this.offsetBlocks || this.nextOffset + count - 1 <= this.offsetBlocks.reservedUpTo;
+  }
+
+  /** Makes sure the next `count` offsets are in a saved block. */
+  private async reserveOffsets(count: number): Promise<void> {
+    if (!this.hasReserved(count)) await this.offsetBlocks!.reserve(this.nextOffset + count - 1 + OFFSET_BLOCK);
   }
 
   /** Acknowledges everything handed out up to and including `upTo` (everything when absent). */

@@ -5,7 +5,7 @@ import type { DocumentStore } from '../platform/document-store/document-store';
 import type { EventKind, EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
-import { ConsumerInstance, type DeliveryListener, type InstanceOptions, type OffsetDelivery } from './consumer-instance';
+import { ConsumerInstance, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { planShards, shardOf } from './group-shards';
 import { groupKey, laneKey, LaneLeases, type LaneGroupIdentity } from './lane-leases';
@@ -14,7 +14,10 @@ import { mayConsume } from './exchange-rights';
 const INSTANCES = 'exchange_instances';
 const LEASE_CHECK_EVERY_MS = 1000;
 
-type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string };
+/** offsetsReservedUpTo: absent in instances saved by versions that did not keep offsets across restarts */
+type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
+/** Where such an instance's offsets go on: past any it can have handed out before (no consumer reads a billion events between two restarts) */
+const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
 /** One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order. */
 type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[] };
 
@@ -60,11 +63,19 @@ export class ConsumerService {
       for (const lane of this.groupOfLane.keys()) lane.logAdvanced();
       this.notify();
     });
-    const saved = await this.deps.documents.collection<InstanceDocument>(INSTANCES).find({ bridge: this.deps.bridgeId });
-    for (const document of saved) {
+    const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
+    for (const document of await instances.find({ bridge: this.deps.bridgeId })) {
       const client = this.deps.registry.get(document.clientId);
-      if (client) await this.open(client, document.options, 'http', document._id);
-      else await this.deps.documents.collection(INSTANCES).deleteOne({ _id: document._id });
+      if (!client) {
+        await instances.deleteOne({ _id: document._id });
+        continue;
+      }
+      let reservedUpTo = document.offsetsReservedUpTo;
+      if (reservedUpTo === undefined) {
+        reservedUpTo = OFFSETS_OF_UNSAVED_INSTANCES;
+        await instances.updateOne({ _id: document._id }, { $set: { offsetsReservedUpTo: reservedUpTo } });
+      }
+      await this.open(client, document.options, 'http', document._id, this.offsetBlocks(document._id, reservedUpTo + 1, reservedUpTo));
     }
     const sweepEvery = Math.max(250, Math.min(10_000, Math.floor(this.deps.config.instanceIdleExpiryMs / 4)));
     this.timers.push(setInterval(() => void this.expireIdle(), sweepEvery).unref());
@@ -84,17 +95,18 @@ export class ConsumerService {
   }
 
   async create(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket'): Promise<ConsumerInstance> {
-    const instance = await this.open(client, options, transport, randomBytes(12).toString('hex'));
-    if (transport === 'http') {
-      await this.deps.documents.collection<InstanceDocument>(INSTANCES).insertOne({
-        _id: instance.id,
-        bridge: this.deps.bridgeId,
-        clientId: client.id,
-        options,
-        createdAt: this.deps.clock.now().toISOString(),
-      });
-    }
-    return instance;
+    const id = randomBytes(12).toString('hex');
+    if (transport === 'websocket') return this.open(client, options, transport, id);
+    // a long-polling instance outlives a restart: it is saved, with its first block of offsets
+    await this.deps.documents.collection<InstanceDocument>(INSTANCES).insertOne({
+      _id: id,
+      bridge: this.deps.bridgeId,
+      clientId: client.id,
+      options,
+      createdAt: this.deps.clock.now().toISOString(),
+      offsetsReservedUpTo: OFFSET_BLOCK,
+    });
+    return this.open(client, options, transport, id, this.offsetBlocks(id, 1, OFFSET_BLOCK));
   }
 
   find(clientId: string, group: string, instanceId: string): ConsumerInstance | undefined {
@@ -173,7 +185,21 @@ export class ConsumerService {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  private async open(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket', id: string) {
+  /** A saved instance's offset blocks: a block is reserved by raising offsetsReservedUpTo, never lowering it. */
+  private offsetBlocks(instanceId: string, firstOffset: number, reservedUpTo: number): OffsetBlocks {
+    const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
+    const blocks: OffsetBlocks = {
+      firstOffset,
+      reservedUpTo,
+      async reserve(upTo) {
+        await instances.updateOne({ _id: instanceId, offsetsReservedUpTo: { $lt: upTo } }, { $set: { offsetsReservedUpTo: upTo } });
+        blocks.reservedUpTo = Math.max(blocks.reservedUpTo, upTo);
+      },
+    };
+    return blocks;
+  }
+
+  private async open(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket', id: string, offsetBlocks?: OffsetBlocks) {
     const kinds: EventKind[] = [
       ...(options.events ? (['standard'] as const) : []),
       ...(options.test ? (['test'] as const) : []),
@@ -181,7 +207,7 @@ export class ConsumerService {
     ];
     const groups = kinds.map((kind) => this.laneGroup({ clientId: client.id, group: options.group, kind }));
     const lanes = groups.flatMap((group) => group.lanes);
-    const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered);
+    const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered, offsetBlocks);
     this.instances.set(id, instance);
     await this.checkLeases(groups);
     return instance;

@@ -267,14 +267,30 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
     it('keeps instances, confirmed positions and events across a restart', async () => {
       const instance = await createInstance(consumer);
       await produce(demoEvent(), demoEvent());
-      const [first] = (await consumer.get(`${instance}/event`)).json() ? [(await consumer.get(`${instance}/event`)).json()] : [];
-      expect(first.offset).to.equal('2');
+      expect((await consumer.get(`${instance}/event`)).json().offset).to.equal('1');
+      const second = (await consumer.get(`${instance}/event`)).json();
+      expect(second.offset).to.equal('2');
       await consumer.post(`${instance}/confirm`, { query: { offset: '1' } });
       await new Promise((resolve) => setTimeout(resolve, 1100)); // lane watermarks are saved every second
       await platform.restart();
       consumer = platform.client('demo-consumer');
       const afterRestart = await readAll(consumer, instance);
-      expect(afterRestart.map((e) => e.id)).to.deep.equal([first.id]);
+      expect(afterRestart.map((e) => e.id)).to.deep.equal([second.id]);
+    });
+
+    it('hands out greater offsets after a restart, so a confirm sent before it acknowledges nothing after it', async () => {
+      const instance = await createInstance(consumer);
+      await produce(demoEvent(), demoEvent());
+      const before = (await consumer.get(`${instance}/events`)).json();
+      expect(before.map((event: { offset: string }) => event.offset)).to.deep.equal(['1', '2']);
+      await platform.restart();
+      consumer = platform.client('demo-consumer');
+      const after = (await consumer.get(`${instance}/events`)).json();
+      expect(after.map((event: { id: string }) => event.id)).to.deep.equal(before.map((event: { id: string }) => event.id));
+      for (const { offset } of after) expect(Number(offset)).to.be.greaterThan(2);
+      expect((await consumer.post(`${instance}/confirm`, { query: { offset: '2' } })).status).to.equal(204); // late, from before
+      expect((await consumer.delete(instance)).status).to.equal(204);
+      expect(await readAll(consumer, await createInstance(consumer))).to.have.length(2); // both went back to the group
     });
   });
 });

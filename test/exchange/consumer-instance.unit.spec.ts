@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import { ConsumerInstance, OFFSET_BLOCK, type InstanceOptions, type OffsetBlocks } from '../../src/exchange/consumer-instance';
+import { ConsumerLane, type Delivery } from '../../src/exchange/consumer-lane';
+
+const OPTIONS: InstanceOptions = { events: true, test: false, dead: false, group: 'g' };
+
+function laneOf(count: number): ConsumerLane {
+  const deliveries: Delivery[] = Array.from({ length: count }, (_, index) => ({
+    position: index + 1,
+    event: { specversion: '1.0', id: `e${index + 1}`, source: 'urn:t', type: 't', time: '2026-01-01T00:00:00Z' },
+  }));
+  const lane = new ConsumerLane('c/g/standard', async (after, limit) => {
+    const next = deliveries.filter((delivery) => delivery.position > after).slice(0, limit);
+    return { deliveries: next, scannedTo: next.length === limit ? next[next.length - 1].position : count };
+  });
+  lane.serveFrom(0);
+  return lane;
+}
+
+/** Offset blocks whose saves are recorded, as the consumer service keeps them in the instance's document. */
+function recordedBlocks(firstOffset: number, reservedUpTo: number) {
+  const saved: number[] = [];
+  const blocks: OffsetBlocks = {
+    firstOffset,
+    reservedUpTo,
+    async reserve(upTo) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      saved.push(upTo);
+      blocks.reservedUpTo = Math.max(blocks.reservedUpTo, upTo);
+    },
+  };
+  return { blocks, saved };
+}
+
+const offsets = (taken: { offset: number }[]) => taken.map((delivery) => delivery.offset);
+
+describe('ConsumerInstance: offsets (unit)', () => {
+  it('numbers from 1 without saving anything while it stays inside its first block', async () => {
+    const { blocks, saved } = recordedBlocks(1, OFFSET_BLOCK);
+    const instance = new ConsumerInstance('i', 'c', OPTIONS, [laneOf(5)], 0, 'http', undefined, blocks);
+    expect(offsets(await instance.take(3))).to.deep.equal([1, 2, 3]);
+    expect(offsets(await instance.take(3))).to.deep.equal([4, 5]);
+    expect(saved).to.be.empty;
+  });
+
+  it('saves the next block before it hands out an offset beyond the saved one', async () => {
+    const { blocks, saved } = recordedBlocks(11, 10); // reopened after a restart: the saved block ended at 10
+    const instance = new ConsumerInstance('i', 'c', OPTIONS, [laneOf(3)], 0, 'http', undefined, blocks);
+    expect(offsets(await instance.take(2))).to.deep.equal([11, 12]);
+    expect(saved).to.deep.equal([12 + OFFSET_BLOCK]);
+  });
+
+  it('gives concurrent takes distinct offsets, each inside a saved block', async () => {
+    const { blocks } = recordedBlocks(1, 2);
+    const instance = new ConsumerInstance('i', 'c', OPTIONS, [laneOf(6)], 0, 'http', undefined, blocks);
+    const taken = (await Promise.all([instance.take(2), instance.take(2), instance.take(2)])).flat();
+    expect(offsets(taken).sort((a, b) => a - b)).to.deep.equal([1, 2, 3, 4, 5, 6]);
+    expect(blocks.reservedUpTo).to.be.at.least(6);
+  });
+
+  it('numbers a WebSocket instance from 1 with nothing to save', async () => {
+    const instance = new ConsumerInstance('i', 'c', OPTIONS, [laneOf(2)], 0, 'websocket');
+    expect(offsets(await instance.take(10))).to.deep.equal([1, 2]);
+  });
+});
