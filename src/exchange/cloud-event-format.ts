@@ -83,6 +83,12 @@ export function isRfc3339(value: string): boolean {
   return inRange(digitsAt(value, at + 1, 2), 23) && inRange(digitsAt(value, at + 4, 2), 59);
 }
 
+/** The instant of a valid RFC 3339 time, in ms since 1970. Date.parse refuses a leap second (:60), which is read as :59 plus one second. */
+export function rfc3339Millis(value: string): number {
+  if (value[17] !== '6') return Date.parse(value);
+  return Date.parse(`${value.slice(0, 17)}59${value.slice(19)}`) + 1000;
+}
+
 /** The number `count` ASCII digits at `from` write, or -1 when one of them is not a digit. */
 function digitsAt(value: string, from: number, count: number): number {
   let number = 0;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CloudEventRecord } from '../platform/event-store/event-store';
-import { cloudEventViolations } from './cloud-event-format';
+import { cloudEventViolations, rfc3339Millis } from './cloud-event-format';
 import { decodeHeaderValue } from './wire-format';
 
 /**
@@ -94,7 +94,7 @@ export function normalizeRaw(headers: IncomingHttpHeaders, body: Buffer, context
 
 function exchangeAttributeViolations(event: Record<string, unknown>, context: NormalizeContext): string[] {
   const violations: string[] = [];
-  if (typeof event.time === 'string' && Date.parse(event.time) > context.now.getTime() + context.futureTimeToleranceMs) {
+  if (typeof event.time === 'string' && rfc3339Millis(event.time) > context.now.getTime() + context.futureTimeToleranceMs) {
     violations.push('time must not be in the future');
   }
   if (event.partitionkey !== undefined && (typeof event.partitionkey !== 'string' || event.partitionkey === '')) {

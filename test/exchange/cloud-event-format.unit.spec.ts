@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { cloudEventViolations, isRfc3339 } from '../../src/exchange/cloud-event-format';
+import { cloudEventViolations, isRfc3339, rfc3339Millis } from '../../src/exchange/cloud-event-format';
 
 const conformance = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../../shared/conformance/cloudevents-json/${file}`, import.meta.url), 'utf8')).tests as {
@@ -84,6 +84,11 @@ describe('CloudEvents JSON format validation (unit)', () => {
       ]) {
         expect(isRfc3339(time), time).to.equal(false);
       }
+    });
+    it('reads the instant of any valid time, a leap second included (Date.parse gives NaN for it)', () => {
+      expect(rfc3339Millis('2016-12-31T23:59:60Z')).to.equal(Date.parse('2017-01-01T00:00:00Z'));
+      expect(rfc3339Millis('2016-12-31T23:59:60.250+02:00')).to.equal(Date.parse('2016-12-31T22:00:00.250Z'));
+      expect(rfc3339Millis('2018-04-05t17:31:00.5z')).to.equal(Date.parse('2018-04-05T17:31:00.500Z'));
     });
   });
 });

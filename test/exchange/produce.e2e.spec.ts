@@ -81,6 +81,7 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ datacontenttype: 'text/plain', data: 'text' })) },
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ data: undefined, data_base64: 'aGVsbG8=' })) },
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ time: new Date(Date.now() + 3_600_000).toISOString() })) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ time: '2999-12-31T23:59:60Z' })) }, // a leap second, still in the future
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ partitionkey: 7 })) },
       ];
       for (const request of cases) {
