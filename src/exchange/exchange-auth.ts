@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import { badRequest, unauthorized } from '../platform/errors';
 import { identifyCaller, type CallerIdentity } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
+import { isExchangeClient } from './exchange-rights';
 
 /** The exchange's identity rule: no certificate is a malformed request (400); any other failure is 401. */
 export function identityProblem(identity: CallerIdentity) {
@@ -17,12 +18,15 @@ export function identityProblem(identity: CallerIdentity) {
   }
 }
 
+/** The exchange's routes under Express (consumers, tools): a registered producer or consumer, else 400 or 401. */
 export function requireExchangeClient(registry: ClientRegistry): RequestHandler {
   return (request, response, next) => {
     const identity = identifyCaller(request, registry);
     const problem = identityProblem(identity);
     if (problem) return next(problem);
-    response.locals.client = (identity as { client: ClientDefinition }).client;
+    const client = (identity as { client: ClientDefinition }).client;
+    if (!isExchangeClient(client)) return next(unauthorized(`client ${client.id} is registered neither as a producer nor as a consumer of the exchange`));
+    response.locals.client = client;
     next();
   };
 }

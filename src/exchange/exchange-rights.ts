@@ -13,6 +13,11 @@ export function mayConsume(client: ClientDefinition, type: string): boolean {
   return matchesAny(client.exchange?.consume?.types, type);
 }
 
+/** The seed: a system registered neither as producer nor as consumer gets 401 from the exchange. */
+export function isExchangeClient(client: ClientDefinition): boolean {
+  return client.exchange?.produce !== undefined || isConsumer(client);
+}
+
 export function isConsumer(client: ClientDefinition): boolean {
   return (client.exchange?.consume?.types?.length ?? 0) > 0;
 }

@@ -248,6 +248,16 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(response.json()).to.deep.include({ client: 'demo-consumer', consume: { types: ['demo.*'] }, produce: null });
       expect(response.json().limits).to.include({ pollTimeoutMs: 300 });
     });
+
+    it('refuses a registered client that is neither producer nor consumer with 401, the tools included', async () => {
+      await platform.stop();
+      platform = await TestPlatform.start({ extraClients: [{ id: 'mail-only', certificate: { commonName: 'mail-only' }, rights: { notification: ['notifications'] } }] });
+      const mailOnly = platform.client('mail-only');
+      for (const response of [await mailOnly.get('/ce/tools/my-settings'), await mailOnly.post('/ce/consumers')]) {
+        expect(response.status).to.equal(401);
+        expect(response.json().detail).to.match(/neither as a producer nor as a consumer/);
+      }
+    });
   });
 
   describe('lifetime', () => {
