@@ -23,6 +23,7 @@ export const OFFSET_BLOCK = 10_000;
 export class ConsumerInstance {
   private nextOffset: number;
   private readonly unconfirmed = new Map<number, { lane: ConsumerLane; position: number }>();
+  private released = false;
   lastActivity: number;
 
   constructor(
@@ -56,6 +57,11 @@ export class ConsumerInstance {
     }
     // another take of this instance may have numbered its events meanwhile
     while (!this.hasReserved(collected.length)) await this.reserveOffsets(collected.length);
+    if (this.released) {
+      // the instance went away while the lanes read the log: what they gave it goes back to the group
+      for (const lane of this.lanes) lane.release(this.id);
+      return [];
+    }
     collected.sort((a, b) => a.delivery.position - b.delivery.position);
     const taken = collected.map(({ lane, delivery }) => {
       const offset = this.nextOffset++;
@@ -94,6 +100,7 @@ export class ConsumerInstance {
   }
 
   release(): number {
+    this.released = true;
     this.unconfirmed.clear();
     return this.lanes.reduce((returned, lane) => returned + lane.release(this.id), 0);
   }

@@ -118,6 +118,11 @@ function open(ws: WebSocket, { client, options }: Admitted, deps: WebSocketDeps)
 }
 
 function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefinition, deps: WebSocketDeps) {
+  if (ws.readyState !== WebSocket.OPEN) {
+    // closed while the instance was being created: its 'close' has been and gone
+    void deps.consumers.delete(instance, 'WebSocket closed');
+    return;
+  }
   let open = true;
   const log = deps.logger.child({ instance: instance.id, client: client.id, group: instance.options.group });
   ws.on('close', () => {

@@ -4,12 +4,13 @@ import { ConsumerLane, type Delivery } from '../../src/exchange/consumer-lane';
 
 const OPTIONS: InstanceOptions = { events: true, test: false, dead: false, group: 'g' };
 
-function laneOf(count: number): ConsumerLane {
+function laneOf(count: number, readMs = 0): ConsumerLane {
   const deliveries: Delivery[] = Array.from({ length: count }, (_, index) => ({
     position: index + 1,
     event: { specversion: '1.0', id: `e${index + 1}`, source: 'urn:t', type: 't', time: '2026-01-01T00:00:00Z' },
   }));
   const lane = new ConsumerLane('c/g/standard', async (after, limit) => {
+    if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs)); // a log on a server (EventStoreDB) answers later
     const next = deliveries.filter((delivery) => delivery.position > after).slice(0, limit);
     return { deliveries: next, scannedTo: next.length === limit ? next[next.length - 1].position : count };
   });
@@ -61,5 +62,20 @@ describe('ConsumerInstance: offsets (unit)', () => {
   it('numbers a WebSocket instance from 1 with nothing to save', async () => {
     const instance = new ConsumerInstance('i', 'c', OPTIONS, [laneOf(2)], 0, 'websocket');
     expect(offsets(await instance.take(10))).to.deep.equal([1, 2]);
+  });
+});
+
+describe('ConsumerInstance: going away while the log is read (unit)', () => {
+  it('gives back to the group what its lanes handed it after it was released', async () => {
+    const lane = laneOf(1, 30);
+    const leaving = new ConsumerInstance('leaving', 'c', OPTIONS, [lane], 0, 'http');
+    const taking = leaving.take(10);
+    leaving.release(); // deleted, expired or disconnected while the lane waits for the log
+    expect(await taking).to.be.empty;
+    const staying = new ConsumerInstance('staying', 'c', OPTIONS, [lane], 0, 'http');
+    expect((await staying.take(10)).map((delivery) => delivery.event.id)).to.deep.equal(['e1']);
+    expect(lane.watermark()).to.equal(0);
+    staying.confirm();
+    expect(lane.watermark()).to.equal(1);
   });
 });
