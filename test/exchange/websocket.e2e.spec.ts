@@ -101,7 +101,10 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     const [, event] = await firstMessages.waitFor(2);
     first.send('confirm:1');
     first.send(`dead:${JSON.stringify(event)}`);
-    first.terminate();
+    // a close, unlike terminate(), reaches the server after the messages sent before it
+    const firstClosed = closed(first);
+    first.close();
+    await firstClosed;
 
     const second = await connect();
     const [redelivered] = await new MessageCollector(second).waitFor(1);
