@@ -1,4 +1,4 @@
-import { ProblemError } from '../platform/errors';
+import { emptyFieldErrors, ProblemError } from '../platform/errors';
 import { message, type Language, type MessageKey, type MessageParams } from './messages';
 
 /**
@@ -10,7 +10,7 @@ export type FieldError = { field: string; key: MessageKey; params?: MessageParam
 const TITLES: Record<number, MessageKey> = { 400: 'badRequestTitle', 403: 'forbiddenTitle', 404: 'notFoundTitle', 409: 'conflictTitle' };
 
 export function validationProblem(language: Language, fieldErrors: FieldError[]): ProblemError {
-  const errors: Record<string, string[]> = {};
+  const errors = emptyFieldErrors();
   for (const error of fieldErrors) {
     const text = message(language, error.key, { field: error.field, ...error.params });
     const list = (errors[error.field] ??= []);

@@ -1,3 +1,4 @@
+import { emptyFieldErrors } from '../platform/errors';
 import { parseEventTime } from './event-time';
 
 /**
@@ -10,7 +11,7 @@ export const MAX_STRING_BYTES = 32766;
 export type LogFields = Record<string, unknown>;
 
 export function checkLogEvent(candidate: unknown, pointer: string): Record<string, string[]> {
-  const problems: Record<string, string[]> = {};
+  const problems = emptyFieldErrors();
   const report = (path: string, message: string) => (problems[path] ??= []).push(message);
   if (candidate === null || typeof candidate !== 'object' || Array.isArray(candidate)) {
     report(pointer || '/', 'an event must be a JSON object');

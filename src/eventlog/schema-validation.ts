@@ -1,4 +1,4 @@
-import { badRequest } from '../platform/errors';
+import { badRequest, emptyFieldErrors } from '../platform/errors';
 import { compileSchema } from '../platform/json-schema';
 import { readProjectJson } from '../platform/project-paths';
 
@@ -7,7 +7,7 @@ export function eventLogSchema<T>(file: string): (value: unknown) => T {
   const validate = compileSchema(readProjectJson<object>(`schemas/eventlog/${file}`));
   return (value) => {
     if (validate(value)) return value as T;
-    const errors: Record<string, string[]> = {};
+    const errors = emptyFieldErrors();
     for (const error of validate.errors ?? []) {
       const missing = (error.params as { missingProperty?: string }).missingProperty;
       const extra = (error.params as { additionalProperty?: string }).additionalProperty;

@@ -1,3 +1,4 @@
+import { emptyFieldErrors } from '../platform/errors';
 import type { Content, ContentLanguage, RecipientIdentifier, ResolutionPolicy } from './notification-vocabulary';
 
 /** The seed's Notification request body, after schema validation. */
@@ -43,7 +44,7 @@ export type DecodedAttachment = { FileName: string; content: Buffer };
  * own, or the template's filled with the given variables.
  */
 export function checkNotificationLimits(request: NotificationRequest, content: Content): { errors: Record<string, string[]>; attachments: DecodedAttachment[] } {
-  const errors: Record<string, string[]> = {};
+  const errors = emptyFieldErrors();
   const report = (field: string, message: string) => (errors[field] ??= []).push(message);
 
   request.Recipients.forEach((recipient, index) => {

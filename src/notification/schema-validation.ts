@@ -1,4 +1,4 @@
-import { badRequest } from '../platform/errors';
+import { badRequest, emptyFieldErrors } from '../platform/errors';
 import { compileSchema } from '../platform/json-schema';
 import { readProjectJson } from '../platform/project-paths';
 
@@ -15,7 +15,7 @@ export function notificationSchema<T>(file: string, options: { membersInAnyCase?
   return (value) => {
     const candidate = options.membersInAnyCase ? canonicalMembers(value, schema, schema) : value;
     if (validate(candidate)) return candidate as T;
-    const errors: Record<string, string[]> = {};
+    const errors = emptyFieldErrors();
     for (const error of validate.errors ?? []) {
       const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
       const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -4,6 +4,14 @@
  */
 export type ProblemFieldErrors = Record<string, string[]>;
 
+/**
+ * An empty collection of field errors. Its keys are names the caller chose, so it has no prototype: a
+ * member called "constructor" or "__proto__" is then a field like any other, not Object.prototype's.
+ */
+export function emptyFieldErrors(): ProblemFieldErrors {
+  return Object.create(null) as ProblemFieldErrors;
+}
+
 export class ProblemError extends Error {
   constructor(
     readonly status: number,

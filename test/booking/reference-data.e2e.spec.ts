@@ -119,6 +119,15 @@ describe('Booking: organizations, locations, calendars and settings (e2e)', () =
       expect((await institution.post(`${ADMIN}/calendars`, { body: { organizationId: IDS.ORG_A, code: 'X', name: { ro: 'X' }, colour: 'red' } })).json().errors).to.have.key('colour');
     });
 
+    it('names an unknown member called like a property every object has (constructor, __proto__) as any other', async () => {
+      for (const member of ['constructor', 'toString', '__proto__']) {
+        const body = `{"idno":"1003600000123","name":{"ro":"X"},"${member}":1}`;
+        const response = await institution.post(`${ADMIN}/organizations`, { body, headers: { 'content-type': 'application/json' } });
+        expect(response.status, response.text).to.equal(400);
+        expect(response.json().errors).to.have.property(member);
+      }
+    });
+
     it('lists with cursor and limit, nextCursor empty at the end', async () => {
       const first = await institution.get(`${ADMIN}/calendar-locations`, { query: { limit: 3 } });
       expect(first.status).to.equal(200);

@@ -80,6 +80,8 @@ describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () =>
         { page: 201, page_size: 50 },
         { page_size: 10_001 },
         { unknown_parameter: 'x' },
+        { constructor: 'x' },
+        { toString: 'x' },
       ];
       for (const change of bad) {
         const query = Object.fromEntries(Object.entries({ ...base, ...change }).filter(([, value]) => value !== ''));

@@ -67,6 +67,7 @@ describe('Notifications: the API, its validation and every limit of the seed (e2
       await refused(notificationRequest({ Unexpected: true }), 'Unexpected');
       await refused(notificationRequest({ ResolutionPolicy: { type: 'IDNO', parameters: { Direction: 'Boss' } } }), 'ResolutionPolicy.parameters.Direction');
       await refused('{"Subject":');
+      for (const member of ['constructor', 'toString', '__proto__']) await refused(`{"${member}":1}`, member);
       expect(await acceptedCount()).to.equal(before);
     });
 
