@@ -7,8 +7,9 @@ import type { Content, ContentLanguage } from './notification-vocabulary';
 export const BUILT_IN_VARIABLES = ['Date', 'Time', 'IDNP', 'IDNO', 'RecipientFirstName', 'RecipientLastName'] as const;
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
 
+// own members only: a placeholder {{constructor}} must not find Object.prototype's
 export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(PLACEHOLDER, (placeholder, name: string) => values[name] ?? placeholder);
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => (Object.hasOwn(values, name) ? values[name] : placeholder));
 }
 
 export function fillContent(content: Content, values: Record<string, string>): Content {
@@ -24,7 +25,7 @@ export function fillContent(content: Content, values: Record<string, string>): C
 export function missingVariables(content: Content, values: Record<string, string>): string[] {
   const texts = [content.Subject, content.Body, content.BodyShort].flatMap((text) => [text.Ro, text.Ru ?? '', text.En ?? '']);
   const names = new Set(texts.flatMap((text) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1])));
-  return [...names].filter((name) => values[name] === undefined && !(BUILT_IN_VARIABLES as readonly string[]).includes(name));
+  return [...names].filter((name) => !Object.hasOwn(values, name) && !(BUILT_IN_VARIABLES as readonly string[]).includes(name));
 }
 
 /** Variables are a JSON string of key-value pairs (seed); scalar values are taken as text. */
@@ -37,7 +38,7 @@ export function parseVariables(json: string | undefined): Record<string, string>
     return 'Variables must be a JSON string of key-value pairs, e.g. "{\\"name\\":\\"Ion\\"}"';
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 'Variables must be a JSON object of key-value pairs';
-  const values: Record<string, string> = {};
+  const values = Object.create(null) as Record<string, string>; // so that a variable named __proto__ is kept
   for (const [name, value] of Object.entries(parsed)) {
     if (value !== null && typeof value === 'object') return `variable ${name} must be a string, number or boolean`;
     values[name] = String(value);

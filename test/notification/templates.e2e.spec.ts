@@ -115,6 +115,18 @@ describe('Notifications: templates (e2e)', () => {
     expect(badVariables.status).to.equal(400);
   });
 
+  it('treats placeholders named like properties every object has ({{constructor}}, {{__proto__}}) as any other', async () => {
+    const id = await create(welcome({ Subject: { Ro: 'Salut {{constructor}} {{__proto__}} {{valueOf}}' } }));
+    const missing = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: id, Variables: JSON.stringify({ customerName: 'Ana' }) } }) });
+    expect(missing.status, missing.text).to.equal(400);
+    expect(missing.json().errors['Template.Variables']).to.have.members(['no value for {{constructor}}', 'no value for {{__proto__}}', 'no value for {{valueOf}}']);
+    const variables = '{"customerName":"Ana","constructor":"C","__proto__":"P","valueOf":"V"}';
+    const checked = await institution.get(`/api/Template/${id}/check`, { query: { variables } });
+    expect(checked.status, checked.text).to.equal(200);
+    expect(checked.json().Subject.Ro).to.equal('Salut C P V');
+    expect((await institution.get(`/api/Template/${id}/check`)).json().Subject.Ro).to.equal('Salut {{constructor}} {{__proto__}} {{valueOf}}');
+  });
+
   it('answers 401 without a registered certificate and 403 without the templates right', async () => {
     expect((await platform.anonymous().get('/api/Template')).status).to.equal(401);
     expect((await platform.client('demo-producer').get('/api/Template')).status).to.equal(403);
