@@ -316,6 +316,14 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       it('accepts dropping a collection that does not exist', async () => {
         await store.dropCollection(collectionName());
       });
+
+      it('refuses a name that is not letters, digits and underscores, dropping nothing', async () => {
+        const victim = collectionName();
+        await store.collection(victim).insertOne({ _id: 'kept' });
+        const refusal = await store.dropCollection(`nope" ; DROP TABLE "c_${victim}`).then(() => null, (error: Error) => error);
+        expect(refusal).to.be.instanceOf(Error);
+        expect(await store.collection(victim).count({})).to.equal(1);
+      });
     });
   });
 }

@@ -40,9 +40,13 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
     return result;
   }
 
-  function table(name: string): string {
+  function tableNameOf(name: string): string {
     if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`invalid collection name: ${name}`);
-    const tableName = `c_${name}`;
+    return `c_${name}`;
+  }
+
+  function table(name: string): string {
+    const tableName = tableNameOf(name);
     if (!knownTables.has(tableName)) {
       writer.exec(`CREATE TABLE IF NOT EXISTS "${tableName}" (id TEXT PRIMARY KEY, doc BLOB NOT NULL)`);
       knownTables.add(tableName);
@@ -187,8 +191,9 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
 
     async dropCollection(name) {
       await serialized(async () => {
-        writer.exec(`DROP TABLE IF EXISTS "c_${name}"`);
-        knownTables.delete(`c_${name}`);
+        const tableName = tableNameOf(name);
+        writer.exec(`DROP TABLE IF EXISTS "${tableName}"`);
+        knownTables.delete(tableName);
         onWriter.clear();
         onReader.clear();
       });

@@ -33,11 +33,21 @@ export class ClientRegistry {
   private readonly byId = new Map<string, ClientDefinition>();
 
   constructor(readonly clients: ClientDefinition[]) {
+    // a certificate must name one client: with two, the last one listed would silently get its rights
     for (const client of clients) {
       if (this.byId.has(client.id)) throw new Error(`client registry: duplicate client id ${client.id}`);
       this.byId.set(client.id, client);
-      if (client.certificate.sha256) this.byFingerprint.set(normalizeFingerprint(client.certificate.sha256), client);
-      else this.byCommonName.set(client.certificate.commonName ?? client.id, client);
+      if (client.certificate.sha256) {
+        const fingerprint = normalizeFingerprint(client.certificate.sha256);
+        const other = this.byFingerprint.get(fingerprint);
+        if (other) throw new Error(`client registry: clients ${other.id} and ${client.id} pin the same certificate fingerprint`);
+        this.byFingerprint.set(fingerprint, client);
+      } else {
+        const commonName = client.certificate.commonName ?? client.id;
+        const other = this.byCommonName.get(commonName);
+        if (other) throw new Error(`client registry: clients ${other.id} and ${client.id} are both identified by the common name ${commonName}`);
+        this.byCommonName.set(commonName, client);
+      }
     }
   }
 
