@@ -7,7 +7,8 @@ import type { Projection } from './projection';
 const CHECKPOINTS = 'projection_checkpoints';
 const BATCH_SIZE = 500;
 
-type Checkpoint = { _id: string; position: number; updatedAt: string };
+/** rebuilding: set before a rebuild drops the projection's collections, cleared once they are gone */
+type Checkpoint = { _id: string; position: number; updatedAt: string; rebuilding?: boolean };
 
 /**
  * Runs projections from their checkpoints. Each batch of events and the new checkpoint are written
@@ -36,7 +37,9 @@ export class ProjectionRunner {
     await this.documents.ensureIndexes(this.projections.flatMap((projection) => projection.indexes ?? []));
     for (const projection of this.projections) {
       const checkpoint = await this.documents.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: projection.name });
-      this.positions.set(projection.name, checkpoint?.position ?? 0);
+      // a rebuild that stopped before its collections were all dropped starts over
+      if (checkpoint?.rebuilding) await this.emptyProjection(projection);
+      this.positions.set(projection.name, checkpoint?.rebuilding ? 0 : (checkpoint?.position ?? 0));
     }
     this.running = true;
     this.unsubscribe = this.events.onAppended(() => this.wake());
@@ -79,9 +82,7 @@ export class ProjectionRunner {
     this.rebuilding.add(name);
     try {
       await this.catchingUp.idle();
-      for (const collection of projection.collections) await this.documents.dropCollection(collection);
-      await this.documents.collection(CHECKPOINTS).deleteOne({ _id: name });
-      await this.documents.ensureIndexes(projection.indexes ?? []);
+      await this.emptyProjection(projection);
       this.positions.set(name, 0);
       const head = await this.events.headPosition();
       let applied = 0;
@@ -94,6 +95,20 @@ export class ProjectionRunner {
       this.rebuilding.delete(name);
       void this.wake();
     }
+  }
+
+  /**
+   * Drops a projection's collections, its checkpoint at 0. The drops cannot share a transaction, so the
+   * checkpoint says "rebuilding" until they are all done: a crash in between (documents half gone, the
+   * checkpoint still at the head) would otherwise leave the projection empty for good.
+   */
+  private async emptyProjection(projection: Projection): Promise<void> {
+    const checkpoints = this.documents.collection<Checkpoint>(CHECKPOINTS);
+    const marker: Checkpoint = { _id: projection.name, position: 0, updatedAt: new Date().toISOString(), rebuilding: true };
+    await checkpoints.replaceOne({ _id: projection.name }, marker, { upsert: true });
+    for (const collection of projection.collections) await this.documents.dropCollection(collection);
+    await this.documents.ensureIndexes(projection.indexes ?? []);
+    await this.documents.withTransaction((session) => writeCheckpoint(session, projection.name, 0));
   }
 
   private wake(): Promise<void> {
@@ -145,17 +160,34 @@ export class ProjectionRunner {
     // a short batch holds every matching event up to the head read before it: the checkpoint may pass
     // the non-matching events in between
     const nextPosition = batch.length === BATCH_SIZE ? lastInBatch : Math.max(head, lastInBatch, from);
-    return { projection, batch, nextPosition };
+    return { projection, batch, from, nextPosition };
   }
 
+  /**
+   * Applies the plans' batches and moves their checkpoints in one transaction. A batch whose stored
+   * checkpoint is already past its start was applied by a commit that reported a failure yet went
+   * through (MongoDB's "unknown commit result"): it is skipped, not applied twice. The stored checkpoint
+   * may lag behind the start, never pass it, since passing unrelated events moves it in memory only.
+   */
   private async commit(plans: BatchPlan[]): Promise<void> {
+    const committedBefore = new Map<string, number>();
     await this.documents.withTransaction(async (session) => {
-      for (const { projection, batch, nextPosition } of plans) {
+      committedBefore.clear();
+      for (const { projection, batch, from, nextPosition } of plans) {
+        const stored = await session.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: projection.name });
+        if (stored && stored.position > from) {
+          committedBefore.set(projection.name, stored.position);
+          continue;
+        }
         for (const event of batch) await projection.apply(event, session);
         await writeCheckpoint(session, projection.name, nextPosition);
       }
     });
-    for (const plan of plans) this.positions.set(plan.projection.name, plan.nextPosition);
+    for (const plan of plans) {
+      const stored = committedBefore.get(plan.projection.name);
+      if (stored !== undefined) this.logger.warn({ projection: plan.projection.name, position: stored }, 'a projection batch was already committed; skipped');
+      this.positions.set(plan.projection.name, stored ?? plan.nextPosition);
+    }
   }
 
   private async applyNextBatch(projection: Projection): Promise<number> {
@@ -184,7 +216,8 @@ export class ProjectionRunner {
   }
 }
 
-type BatchPlan = { projection: Projection; batch: StoredEvent[]; nextPosition: number };
+/** from: the position the batch starts after (the projection's position when it was read) */
+type BatchPlan = { projection: Projection; batch: StoredEvent[]; from: number; nextPosition: number };
 
 function writeCheckpoint(session: DocumentSession, name: string, position: number) {
   return session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: name }, { _id: name, position, updatedAt: new Date().toISOString() }, { upsert: true });
