@@ -237,6 +237,22 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         expect(await items.findOne({ _id: 's' })).to.deep.equal({ _id: 's', d: 4 });
       });
 
+      it('refuses an upsert whose filter misses a document that has its _id, leaving that document as it was', async () => {
+        const items = store.collection(collectionName());
+        await items.insertOne({ _id: 'k', version: 1, secret: 's' });
+        expect(await rejection(items.updateOne({ _id: 'k', version: 2 }, { $set: { owner: 'mallory' } }, { upsert: true }))).to.be.instanceOf(DuplicateDocumentError);
+        expect(await rejection(items.replaceOne({ _id: 'k', version: 2 }, { _id: 'k', owner: 'mallory' }, { upsert: true }))).to.be.instanceOf(DuplicateDocumentError);
+        expect(await items.find({})).to.deep.equal([{ _id: 'k', version: 1, secret: 's' }]);
+      });
+
+      it("refuses to change a document's _id, by $set or by a replacement", async () => {
+        const items = store.collection(collectionName());
+        await items.insertOne({ _id: 'a', n: 1 });
+        expect(await rejection(items.updateOne({ _id: 'a' }, { $set: { _id: 'b' } }))).to.be.instanceOf(Error);
+        expect(await rejection(items.replaceOne({ _id: 'a' }, { _id: 'b', n: 2 }))).to.be.instanceOf(Error);
+        expect(await items.find({})).to.deep.equal([{ _id: 'a', n: 1 }]);
+      });
+
       it('deletes one or many', async () => {
         const items = store.collection(collectionName());
         for (const person of PEOPLE) await items.insertOne(person);

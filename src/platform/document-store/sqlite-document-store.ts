@@ -78,14 +78,21 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
         | undefined;
       return row ? (JSON.parse(row.doc) as T) : undefined;
     };
-    const upsertRow = (document: T) => {
+    /** Inserts a new document; a taken _id (also one an upsert's filter missed) or unique key is a DuplicateDocumentError. */
+    const insertRow = (document: T) => {
       try {
-        statement(writer, `INSERT INTO "${table(name)}" (id, doc) VALUES (?, jsonb(?)) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
-          document._id,
-          JSON.stringify(document),
-        );
+        statement(writer, `INSERT INTO "${table(name)}" (id, doc) VALUES (?, jsonb(?))`).run(document._id, JSON.stringify(document));
       } catch (error) {
         throw translateError(error, name, document._id);
+      }
+    };
+    /** Writes the new content of a document found by the filter; like MongoDB, it refuses to change its _id. */
+    const replaceRow = (existing: T, document: T) => {
+      if (document._id !== existing._id) throw new Error(`${name}: a document's _id cannot change (${existing._id} to ${String(document._id)})`);
+      try {
+        statement(writer, `UPDATE "${table(name)}" SET doc = jsonb(?) WHERE id = ?`).run(JSON.stringify(document), existing._id);
+      } catch (error) {
+        throw translateError(error, name, document._id); // a unique index
       }
     };
 
@@ -102,33 +109,30 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
         return whenTableExists(() => (statement(readConnection, sql).get(...where.params) as { n: number }).n, 0);
       },
       insertOne(document) {
-        return runWrite(() => {
-          try {
-            statement(writer, `INSERT INTO "${table(name)}" (id, doc) VALUES (?, jsonb(?))`).run(document._id, JSON.stringify(document));
-          } catch (error) {
-            throw translateError(error, name, document._id);
-          }
-        });
+        return runWrite(() => insertRow(document));
       },
       replaceOne(filter, document, options = {}) {
         return runWrite(() => {
           const existing = findOnWriter(filter);
-          if (!existing && !options.upsert) return { matched: 0 };
-          if (existing && existing._id !== document._id) {
-            statement(writer, `DELETE FROM "${table(name)}" WHERE id = ?`).run(existing._id);
-          }
-          upsertRow(document);
+          if (existing) replaceRow(existing, document);
+          else if (options.upsert) insertRow(document);
           return { matched: existing ? 1 : 0 };
         });
       },
       updateOne(filter, update, options = {}) {
         return runWrite(() => {
           const existing = findOnWriter(filter);
-          if (!existing && !options.upsert) return { matched: 0 };
-          const base = existing ?? (seedFromFilter(filter) as T);
-          if (!base._id) throw new Error(`${name}: an upsert needs _id in its filter`);
-          upsertRow(applyUpdate(base, update, !existing));
-          return { matched: existing ? 1 : 0 };
+          if (existing) {
+            replaceRow(existing, applyUpdate(existing, update, false));
+            return { matched: 1 };
+          }
+          if (!options.upsert) return { matched: 0 };
+          const seed = seedFromFilter(filter) as T;
+          if (!seed._id) throw new Error(`${name}: an upsert needs _id in its filter`);
+          const inserted = applyUpdate(seed, update, true);
+          if (inserted._id !== seed._id) throw new Error(`${name}: a document's _id cannot change (${seed._id} to ${String(inserted._id)})`);
+          insertRow(inserted);
+          return { matched: 0 };
         });
       },
       deleteOne(filter) {
