@@ -139,6 +139,45 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       });
     });
 
+    describe('filters over values of several types (as MongoDB compares them)', () => {
+      let mixed: Collection;
+      const matching = async (filter: Filter) => ids(await mixed.find(filter, { sort: { _id: 1 } }));
+
+      before(async () => {
+        mixed = store.collection(collectionName('mixed'));
+        const documents: Document[] = [
+          { _id: 'bool', flag: true, v: null },
+          { _id: 'one', flag: 1 },
+          { _id: 'zero', flag: 0, age: 20 },
+          { _id: 'text', age: 'abc', v: 'x' },
+          { _id: 'list', tags: ['x', 'y'], v: 'y' },
+          { _id: 'bare' },
+        ];
+        for (const document of documents) await mixed.insertOne(document);
+      });
+
+      it('tells true from 1 and false from 0', async () => {
+        expect(await matching({ flag: true })).to.deep.equal(['bool']);
+        expect(await matching({ flag: 1 })).to.deep.equal(['one']);
+        expect(await matching({ flag: false })).to.deep.equal([]);
+        expect(await matching({ flag: { $in: [0, true] } })).to.deep.equal(['bool', 'zero']);
+        expect(await matching({ flag: { $ne: true } })).to.deep.equal(['bare', 'list', 'one', 'text', 'zero']);
+      });
+
+      it('compares numbers with numbers and text with text only', async () => {
+        expect(await matching({ age: { $gt: 18 } })).to.deep.equal(['zero']);
+        expect(await matching({ age: { $lt: 'b' } })).to.deep.equal(['text']);
+        expect(await matching({ tags: '["x","y"]' }), 'a string is not the array it spells').to.deep.equal([]);
+      });
+
+      it('matches null in $in and $nin as a null or missing field', async () => {
+        expect(await matching({ v: { $in: [null] } })).to.deep.equal(['bare', 'bool', 'one', 'zero']);
+        expect(await matching({ v: { $in: ['x', null] } })).to.deep.equal(['bare', 'bool', 'one', 'text', 'zero']);
+        expect(await matching({ v: { $nin: [null] } })).to.deep.equal(['list', 'text']);
+        expect(await matching({ v: { $nin: ['x', null] } })).to.deep.equal(['list']);
+      });
+    });
+
     describe('sort, skip and limit', () => {
       let ranked: Collection;
       before(async () => {

@@ -3,7 +3,8 @@
  * and the MongoDB adapter accept the same subset of MongoDB's query language, listed here, so a
  * projection or query written once runs on both.
  *
- * Filters: { field: value } (dotted paths; equality on scalar fields), and per field the operators
+ * Filters: { field: value } (dotted paths of names, no array indexes; equality on scalar fields; values
+ * compare within their type), and per field the operators
  * $eq $ne $gt $gte $lt $lte $in $nin $exists $elemMatch:{$eq|$in} (membership in array fields);
  * $and and $or at the top. Dates are stored as ISO-8601 UTC strings so they compare as text.
  * Updates: $set $unset $inc $push $pull $setOnInsert.

@@ -10,7 +10,8 @@ export type SqlFragment = { sql: string; params: unknown[] };
 const COMPARISONS: Record<string, string> = { $eq: '=', $ne: '!=', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
 export function jsonPath(field: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/.test(field)) throw new Error(`unsupported field path: ${field}`);
+  // a numeric part ("tags.0") is an array index or a key in MongoDB, but only a key in SQLite: refused
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field)) throw new Error(`unsupported field path: ${field}`);
   return `json_extract(doc, '$.${field}')`;
 }
 
@@ -41,50 +42,75 @@ function logical(operator: '$and' | '$or', clauses: unknown): SqlFragment {
   };
 }
 
+/**
+ * A field's value and its JSON type. json_extract gives true as 1 and an array as its JSON text, so a
+ * comparison also checks the type, as MongoDB compares values of one type only: {flag: true} does not
+ * match 1, {age: {$gt: 18}} does not match "abc". _id is always text.
+ */
+type Field = { value: string; type: string | null };
+
 function fieldCondition(field: string, condition: unknown): SqlFragment {
-  const column = field === '_id' ? 'id' : jsonPath(field);
+  const column: Field = field === '_id' ? { value: 'id', type: null } : { value: jsonPath(field), type: `json_type(doc, '$.${field}')` };
   if (!isOperatorObject(condition)) return equality(column, condition);
   const parts: string[] = [];
   const params: unknown[] = [];
+  const add = (fragment: SqlFragment) => {
+    parts.push(fragment.sql);
+    params.push(...fragment.params);
+  };
   for (const [operator, operand] of Object.entries(condition as Record<string, unknown>)) {
-    if (operator === '$eq') {
-      const fragment = equality(column, operand);
-      parts.push(fragment.sql);
-      params.push(...fragment.params);
-    } else if (operator === '$ne') {
-      parts.push(operand === null ? `${column} IS NOT NULL` : `(${column} IS NULL OR ${column} != ?)`);
-      if (operand !== null) params.push(toSqlValue(operand));
-    } else if (operator in COMPARISONS) {
-      parts.push(`${column} ${COMPARISONS[operator]} ?`);
-      params.push(toSqlValue(operand));
-    } else if (operator === '$in' || operator === '$nin') {
-      const values = operand as unknown[];
-      if (values.length === 0) parts.push(operator === '$in' ? '0' : '1');
-      else {
-        const list = values.map(() => '?').join(',');
-        // as in MongoDB, $nin also matches documents that lack the field
-        parts.push(operator === '$in' ? `${column} IN (${list})` : `(${column} IS NULL OR ${column} NOT IN (${list}))`);
-        params.push(...values.map(toSqlValue));
-      }
-    } else if (operator === '$exists') {
-      parts.push(operand ? `json_type(doc, '$.${field}') IS NOT NULL` : `json_type(doc, '$.${field}') IS NULL`);
-    } else if (operator === '$elemMatch') {
+    if (operator === '$eq') add(equality(column, operand));
+    else if (operator === '$ne') add(negated(equality(column, operand)));
+    else if (operator in COMPARISONS) add(typed(column, [operand], `${column.value} ${COMPARISONS[operator]} ?`, [toSqlValue(operand)]));
+    else if (operator === '$in') add(membership(column, operand as unknown[]));
+    else if (operator === '$nin') add(negated(membership(column, operand as unknown[])));
+    else if (operator === '$exists') parts.push(`json_type(doc, '$.${field}') IS ${operand ? 'NOT NULL' : 'NULL'}`);
+    else if (operator === '$elemMatch') {
       const inner = operand as Record<string, unknown>;
       const values = '$in' in inner ? (inner.$in as unknown[]) : [inner.$eq];
-      parts.push(
-        `EXISTS (SELECT 1 FROM json_each(doc, '$.${field}') WHERE value IN (${values.map(() => '?').join(',')}))`,
-      );
-      params.push(...values.map(toSqlValue));
-    } else {
-      throw new Error(`unsupported filter operator: ${operator}`);
-    }
+      const element = typed({ value: 'value', type: 'type' }, values, `value IN (${values.map(() => '?').join(',')})`, values.map(toSqlValue));
+      add({ sql: `EXISTS (SELECT 1 FROM json_each(doc, '$.${field}') WHERE ${element.sql})`, params: element.params });
+    } else throw new Error(`unsupported filter operator: ${operator}`);
   }
   return { sql: parts.join(' AND '), params };
 }
 
-function equality(column: string, value: unknown): SqlFragment {
-  if (value === null || value === undefined) return { sql: `${column} IS NULL`, params: [] };
-  return { sql: `${column} = ?`, params: [toSqlValue(value)] };
+/** null matches a missing field too, as in MongoDB */
+function equality(column: Field, value: unknown): SqlFragment {
+  if (value === null || value === undefined) return { sql: `${column.value} IS NULL`, params: [] };
+  return typed(column, [value], `${column.value} = ?`, [toSqlValue(value)]);
+}
+
+/** One IN list per kind of value: true and 1 are both 1 to SQLite, so they cannot share one. */
+function membership(column: Field, values: unknown[]): SqlFragment {
+  const byKind = new Map<string, unknown[]>();
+  for (const value of values) {
+    const kind = value === null || value === undefined ? 'null' : jsonTypesOf(value).join();
+    byKind.set(kind, [...(byKind.get(kind) ?? []), value]);
+  }
+  const alternatives: SqlFragment[] = [...byKind].map(([kind, ofKind]) =>
+    kind === 'null' ? { sql: `${column.value} IS NULL`, params: [] } : typed(column, ofKind, `${column.value} IN (${ofKind.map(() => '?').join(',')})`, ofKind.map(toSqlValue)),
+  );
+  if (alternatives.length === 0) return { sql: '0', params: [] };
+  return { sql: alternatives.map((fragment) => `(${fragment.sql})`).join(' OR '), params: alternatives.flatMap((fragment) => fragment.params) };
+}
+
+/** MongoDB's $ne and $nin also match documents that lack the field. */
+function negated(fragment: SqlFragment): SqlFragment {
+  return { sql: `NOT coalesce((${fragment.sql}), 0)`, params: fragment.params };
+}
+
+function typed(column: Field, operands: unknown[], comparison: string, params: unknown[]): SqlFragment {
+  if (column.type === null) return { sql: comparison, params };
+  const types = [...new Set(operands.flatMap(jsonTypesOf))];
+  return { sql: `${comparison} AND ${column.type} IN (${types.map((type) => `'${type}'`).join(',')})`, params };
+}
+
+function jsonTypesOf(value: unknown): string[] {
+  if (typeof value === 'boolean') return [value ? 'true' : 'false'];
+  if (typeof value === 'number') return ['integer', 'real'];
+  if (typeof value === 'string' || value instanceof Date) return ['text'];
+  return ['array', 'object'];
 }
 
 function isOperatorObject(value: unknown): boolean {
