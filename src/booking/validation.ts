@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { schemasDir } from '../platform/project-paths';
 import type { Language, MessageKey } from './messages';
 import { validationProblem, type FieldError } from './problems';
+import { isLeapSecond, isRepresentableDateTime } from './time/date-time-input';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -15,9 +16,16 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
  */
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = addFormats(new Ajv({ allErrors: true, strict: false, verbose: true, useDefaults: true, coerceTypes }));
+  narrowDateTimeFormat(ajv);
   const dir = join(schemasDir, 'booking');
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) ajv.addSchema(JSON.parse(readFileSync(join(dir, file), 'utf8')));
   return ajv;
+}
+
+/** A date-time must also be one a JavaScript Date can hold, so that no Invalid Date reaches the handlers. */
+function narrowDateTimeFormat(ajv: Ajv): void {
+  const rfc3339 = ajv.formats['date-time'] as { validate: (text: string) => boolean };
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339.validate(text) && isRepresentableDateTime(text) });
 }
 
 const bodyAjv = createAjv(false);
@@ -69,6 +77,11 @@ function bodyPath(pointer: string): string {
 
 const FORMAT_MESSAGES: Record<string, MessageKey> = { email: 'email', uuid: 'uuid', 'date-time': 'dateTime', date: 'date' };
 
+function formatMessage(format: string, value: unknown): MessageKey {
+  if (format === 'date-time' && typeof value === 'string' && isLeapSecond(value)) return 'leapSecond';
+  return FORMAT_MESSAGES[format] ?? 'pattern';
+}
+
 function toFieldErrors(errors: ErrorObject[] | null | undefined, toField: (pointer: string) => string): FieldError[] {
   const result: FieldError[] = [];
   for (const error of errors ?? []) {
@@ -98,7 +111,7 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined, toField: (point
         result.push({ field: at(), key: custom ?? 'pattern' });
         break;
       case 'format':
-        result.push({ field: at(), key: custom ?? FORMAT_MESSAGES[String(params.format)] ?? 'pattern' });
+        result.push({ field: at(), key: custom ?? formatMessage(String(params.format), error.data) });
         break;
       case 'enum':
         result.push({ field: at(), key: 'enum', params: { values: (params.allowedValues as unknown[]).join(', ') } });

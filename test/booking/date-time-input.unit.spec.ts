@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { ProblemError } from '../../src/platform/errors';
+import { message } from '../../src/booking/messages';
+import { isLeapSecond, isRepresentableDateTime } from '../../src/booking/time/date-time-input';
+import { validateBody, validateQuery } from '../../src/booking/validation';
+
+function problemOf(validate: () => unknown): ProblemError {
+  try {
+    validate();
+  } catch (error) {
+    if (error instanceof ProblemError) return error;
+    throw error;
+  }
+  throw new Error('expected a ProblemError');
+}
+
+describe('Client date-times (unit)', () => {
+  it('recognizes a leap second in any offset, with or without a fraction', () => {
+    for (const text of ['2026-12-31T23:59:60Z', '2027-01-01T01:59:60+02:00', '2026-12-31t23:59:60.5z', '2026-12-31 23:59:60-00:00']) {
+      expect(isLeapSecond(text), text).to.equal(true);
+    }
+    for (const text of ['2026-12-31T23:59:59Z', '2026-12-31T23:59:59.60Z', '2026-12-31T23:60:00Z', '2026-12-31T23:59:06+00:60']) {
+      expect(isLeapSecond(text), text).to.equal(false);
+    }
+  });
+
+  it('tells the date-times a JavaScript Date can hold from those that would be an Invalid Date', () => {
+    for (const text of ['2026-01-13T09:00:00+02:00', '2026-01-13T07:00:00Z', '2026-01-13 07:00:00.123456Z', '2026-01-13T09:00:00+0200']) {
+      expect(isRepresentableDateTime(text), text).to.equal(true);
+    }
+    for (const text of ['2026-01-12T23:59:60Z', '2026-01-13T01:59:60+02:00', '2026-01-13T09:00:00+02']) {
+      expect(isRepresentableDateTime(text), text).to.equal(false);
+    }
+  });
+
+  it('the schemas refuse a leap second in a body and in a query string, naming the field', () => {
+    const body = [{ services: [{ calendarLocationId: '40000000-0000-4000-8000-000000000001', start: '2026-01-12T23:59:60Z' }] }];
+    const field = '[0].services[0].start';
+    expect(problemOf(() => validateBody('appointment-request', body, 'en')).errors?.[field]).to.deep.equal([message('en', 'leapSecond', { field })]);
+    const query = problemOf(() => validateQuery('appointments-list.query', { Start: '2026-01-13T01:59:60+02:00', End: '2026-01-13T09:00:00+02' }, 'ru'));
+    expect(query.errors).to.deep.include({ Start: [message('ru', 'leapSecond', { field: 'Start' })], End: [message('ru', 'dateTime', { field: 'End' })] });
+  });
+
+  it('the schemas still take an ordinary date-time', () => {
+    expect(validateQuery('appointments-list.query', { Start: '2026-01-12T23:59:59Z', End: '2026-01-13T00:00:00+02:00' }, 'en')).to.include({ Start: '2026-01-12T23:59:59Z' });
+  });
+});
