@@ -6,10 +6,10 @@ import { route } from '../platform/http/problem';
 import { clientOf, requireRight } from '../platform/http/service-auth';
 import type { EventRegistrar } from './event-registrar';
 import { toEventLogProblem } from './eventlog-problems';
-import { findRegistration, parseFilter, parsePage, parseTimeRange, searchTimeRange, toResultItem } from './log-search';
+import { findRegistration, parseFilter, parseOpenTimeRange, parsePage, parseTimeRange, searchTimeRange, toResultItem } from './log-search';
 import { searchPersonalDataAccesses } from './personal-data-search';
 import { eventLogSchema } from './schema-validation';
-import { logSearch, type Searcher } from './search-audit';
+import { logSearch, refuseUnloggable, type Searcher } from './search-audit';
 import { presentedCertificate } from './signing-keys';
 import { readYourWrites } from '../platform/projections/read-your-writes';
 
@@ -58,6 +58,7 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
     requireRight('eventlog', 'query'),
     handled(async (request, response) => {
       const searcher = validateUidQuery(queryStrings(request));
+      refuseUnloggable(searcher);
       const uid = String(request.params.uid);
       await readYourWrites(deps);
       const entries = await findRegistration(deps.documents, clientOf(response).id, uid);
@@ -72,12 +73,13 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
     requireRight('eventlog', 'query'),
     handled(async (request, response) => {
       const query = validateTimeRangeQuery(queryStrings(request));
+      const { legal_entity, legal_basis, legal_reason, user, user_address } = query;
+      refuseUnloggable({ legal_entity, legal_basis, legal_reason, user, user_address });
       const range = parseTimeRange(query.event_time_from, query.event_time_to);
       const filter = parseFilter(query.filter);
       const page = parsePage(query.page, query.page_size);
       await readYourWrites(deps);
       const { total, entries } = await searchTimeRange(deps.documents, clientOf(response).id, range, filter, page);
-      const { legal_entity, legal_basis, legal_reason, user, user_address } = query;
       await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.Search.ByTimeRange', { legal_entity, legal_basis, legal_reason, user, user_address }, {
         from: query.event_time_from,
         to: query.event_time_to,
@@ -96,10 +98,9 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
     requireRight('eventlog', 'personal-data'),
     handled(async (request, response) => {
       const search = validatePersonalDataSearch(await readJson(request, MAX_MESSAGE_BYTES));
-      const range =
-        search.eventTimeFrom || search.eventTimeTo
-          ? parseTimeRange(search.eventTimeFrom ?? '0000-01-01', search.eventTimeTo ?? '9999-12-31', { from: 'eventTimeFrom', to: 'eventTimeTo' })
-          : undefined;
+      refuseUnloggable({ subject: search.subject, legalBasis: search.legalBasis, legalReason: search.legalReason, user: search.user, userAddress: search.userAddress });
+      // an end left out (or empty) leaves the range open on that side
+      const range = parseOpenTimeRange(search.eventTimeFrom || undefined, search.eventTimeTo || undefined, { from: 'eventTimeFrom', to: 'eventTimeTo' });
       const offset = Number(search.cursor ?? 0);
       await readYourWrites(deps);
       const page = await searchPersonalDataAccesses(deps.documents, search.subject, range, offset, search.limit ?? 50);

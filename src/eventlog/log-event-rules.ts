@@ -1,5 +1,5 @@
 import { emptyFieldErrors } from '../platform/errors';
-import { parseEventTime } from './event-time';
+import { readEventTime } from './event-time';
 
 /**
  * The seed's rules for one logged event, as a pure function: event_time and event_type mandatory,
@@ -22,8 +22,9 @@ export function checkLogEvent(candidate: unknown, pointer: string): Record<strin
     if (fields[name] === undefined) report(`${pointer}/${name}`, 'is required');
     else if (typeof fields[name] !== 'string' || fields[name] === '') report(`${pointer}/${name}`, 'must be one non-empty string');
   }
-  if (typeof fields.event_time === 'string' && fields.event_time !== '' && parseEventTime(fields.event_time) === null) {
-    report(`${pointer}/event_time`, 'must be a date YYYY-MM-dd[THH:mm:ss[.SSS][Z|+-HH[mm]]] that exists in the calendar');
+  if (typeof fields.event_time === 'string' && fields.event_time !== '') {
+    const reading = readEventTime(fields.event_time);
+    if ('problem' in reading) report(`${pointer}/event_time`, reading.problem);
   }
   if (typeof fields.event_type === 'string' && isPersonalDataType(fields.event_type) && !PERSONAL_DATA_TYPE.test(fields.event_type)) {
     report(`${pointer}/event_type`, 'a personal-data event type must have the form <SystemPrefix>.PersonalData.<Action>');

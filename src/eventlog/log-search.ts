@@ -1,12 +1,16 @@
 import type { DocumentStore, Filter } from '../platform/document-store/document-store';
 import { badRequest } from '../platform/errors';
 import { LOG_ENTRIES, type LogEntryDocument } from '../../projections/eventlog/log-entries-projection';
-import { parseEventTime } from './event-time';
+import { readEventTime } from './event-time';
 
 export const MAX_RESULT_WINDOW = 10_000;
+/** Each pair is one more AND in the SQL; SQLite refuses expressions nested 1000 deep, and no real search needs this many. */
+export const MAX_FILTER_PAIRS = 100;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 
 export type TimeRange = { from: string; to: string };
+/** A range open on the side whose end is not given. */
+export type OpenTimeRange = Partial<TimeRange>;
 export type SearchPage = { page: number; pageSize: number };
 
 /** The response items: the registered fields plus the service's own, under the reserved @ names. */
@@ -35,20 +39,34 @@ export async function searchTimeRange(documents: DocumentStore, owner: string, r
 }
 
 export function parseTimeRange(fromText: string, toText: string, names = { from: 'event_time_from', to: 'event_time_to' }): TimeRange {
-  const from = parseEventTime(fromText);
-  const to = parseEventTime(toText);
+  return parseOpenTimeRange(fromText, toText, names) as TimeRange;
+}
+
+/** Each end given follows the event_time rules, and the end must be later than the start. */
+export function parseOpenTimeRange(fromText: string | undefined, toText: string | undefined, names: { from: string; to: string }): OpenTimeRange {
   const errors: Record<string, string[]> = {};
-  if (!from) errors[names.from] = ['must follow the event_time syntax YYYY-MM-dd[THH:mm:ss[.SSS][Z|+-HH[mm]]]'];
-  if (!to) errors[names.to] = ['must follow the event_time syntax YYYY-MM-dd[THH:mm:ss[.SSS][Z|+-HH[mm]]]'];
+  const instantOf = (text: string | undefined, name: string) => {
+    if (text === undefined) return undefined;
+    const reading = readEventTime(text);
+    if ('instant' in reading) return reading.instant;
+    errors[name] = [reading.problem];
+    return undefined;
+  };
+  const from = instantOf(fromText, names.from);
+  const to = instantOf(toText, names.to);
   if (from && to && from >= to) errors[names.to] = [`must be later than ${names.from} (the end is exclusive)`];
   if (Object.keys(errors).length > 0) throw badRequest('invalid time range', errors);
-  return { from: from!, to: to! };
+  return { from, to };
 }
 
 /** filter=field1=value1,field2=value2 on registered field names (dotted names reach nested objects). */
 export function parseFilter(text: string | undefined): [string, string][] {
   if (text === undefined || text === '') return [];
-  return text.split(',').map((pair) => {
+  const pairs = text.split(',');
+  if (pairs.length > MAX_FILTER_PAIRS) {
+    throw badRequest(`filter may hold at most ${MAX_FILTER_PAIRS} field=value pairs; this one holds ${pairs.length}`, { filter: [`at most ${MAX_FILTER_PAIRS} pairs`] });
+  }
+  return pairs.map((pair) => {
     const separator = pair.indexOf('=');
     const name = separator > 0 ? pair.slice(0, separator).trim() : '';
     if (!FIELD_NAME.test(name)) {

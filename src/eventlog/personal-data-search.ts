@@ -1,6 +1,6 @@
 import type { DocumentStore, Filter } from '../platform/document-store/document-store';
 import { PERSONAL_DATA_ACCESSES, type PersonalDataAccessDocument } from '../../projections/eventlog/personal-data-projection';
-import type { TimeRange } from './log-search';
+import type { OpenTimeRange } from './log-search';
 
 export type PersonalDataAccessPage = { items: Record<string, unknown>[]; nextCursor: string; totalCount: number };
 
@@ -8,11 +8,11 @@ export type PersonalDataAccessPage = { items: Record<string, unknown>[]; nextCur
 export async function searchPersonalDataAccesses(
   documents: DocumentStore,
   subject: string,
-  range: TimeRange | undefined,
+  range: OpenTimeRange,
   offset: number,
   limit: number,
 ): Promise<PersonalDataAccessPage> {
-  const filter: Filter = range ? { subject, eventTime: { $gte: range.from, $lt: range.to } } : { subject };
+  const filter: Filter = { subject, ...eventTimeWithin(range) };
   const collection = documents.collection<PersonalDataAccessDocument>(PERSONAL_DATA_ACCESSES);
   const totalCount = await collection.count(filter);
   const found = await collection.find(filter, { sort: { eventTime: 1 }, skip: offset, limit });
@@ -21,4 +21,9 @@ export async function searchPersonalDataAccesses(
     nextCursor: offset + found.length < totalCount ? String(offset + found.length) : '',
     totalCount,
   };
+}
+
+function eventTimeWithin(range: OpenTimeRange): Filter {
+  const bounds = { ...(range.from !== undefined && { $gte: range.from }), ...(range.to !== undefined && { $lt: range.to }) };
+  return Object.keys(bounds).length > 0 ? { eventTime: bounds } : {};
 }

@@ -1,10 +1,23 @@
 import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { Clock } from '../platform/clock';
+import { badRequest } from '../platform/errors';
 import type { EventRegistrar } from './event-registrar';
-import type { LogFields } from './log-event-rules';
+import { MAX_STRING_BYTES, type LogFields } from './log-event-rules';
 
 /** Who searched, on which legal basis: the seed's searcher parameters. */
 export type Searcher = { legal_entity?: string; legal_basis?: string; legal_reason?: string; user?: string; user_address?: string };
+
+/**
+ * The values a search logs, by the names the request gave them: one the logging rules would refuse
+ * fails the request before it searches, naming the request's field (a schema counts characters, the
+ * rule counts UTF-8 bytes).
+ */
+export function refuseUnloggable(values: Record<string, string | undefined>): void {
+  const tooLong = Object.keys(values).filter((name) => Buffer.byteLength(values[name] ?? '', 'utf8') > MAX_STRING_BYTES);
+  if (tooLong.length === 0) return;
+  const problem = `is at most ${MAX_STRING_BYTES} bytes of UTF-8: the search is itself logged, and logged strings are no longer`;
+  throw badRequest(`invalid request: ${tooLong.map((name) => `${name} ${problem}`).join('; ')}`, Object.fromEntries(tooLong.map((name) => [name, [problem]])));
+}
 
 /**
  * Every search is itself logged, as an event of the searching client: its type names the search,

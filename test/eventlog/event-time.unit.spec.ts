@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseEventTime } from '../../src/eventlog/event-time';
+import { parseEventTime, readEventTime } from '../../src/eventlog/event-time';
 
 describe('Event logging: event_time syntax YYYY-MM-dd[THH:mm:ss[.SSS][Z|+-HH[mm]]]', () => {
   it('accepts every form the syntax allows and reads them as UTC instants', () => {
@@ -40,5 +40,28 @@ describe('Event logging: event_time syntax YYYY-MM-dd[THH:mm:ss[.SSS][Z|+-HH[mm]
     expect(parseEventTime('2023-02-29')).to.equal(null);
     expect(parseEventTime('2024-02-29')).to.equal('2024-02-29T00:00:00.000Z');
     expect(parseEventTime('2023-04-31')).to.equal(null);
+  });
+
+  it('reads the years 0000-0099 as written, not as 1900-1999', () => {
+    expect(parseEventTime('0099-05-01T10:00:00Z')).to.equal('0099-05-01T10:00:00.000Z');
+    expect(parseEventTime('0000-01-01')).to.equal('0000-01-01T00:00:00.000Z');
+    expect(parseEventTime('0004-02-29')).to.equal('0004-02-29T00:00:00.000Z');
+    expect(parseEventTime('0100-02-29'), 'no leap day in a century not divisible by 400').to.equal(null);
+    expect(parseEventTime('0000-01-01T00:00:00-01')).to.equal('0000-01-01T01:00:00.000Z');
+  });
+
+  it('refuses a time whose UTC instant falls outside the years 0000-9999, so that every instant sorts as text', () => {
+    expect(parseEventTime('9999-12-31T23:59:59.999Z')).to.equal('9999-12-31T23:59:59.999Z');
+    expect(parseEventTime('9999-12-31T23:59:59-23:59')).to.equal(null);
+    expect(parseEventTime('0000-01-01T00:00:00+01')).to.equal(null);
+    expect(readEventTime('9999-12-31T23:59:59-23:59')).to.deep.equal({ problem: 'must fall within the years 0000-9999 once converted to UTC' });
+    const instants = ['0000-01-01T00:00:00-01', '0099-05-01T10:00:00Z', '0999-12-31', '2024-05-01', '9999-12-31T23:59:59Z'].map(parseEventTime) as string[];
+    expect([...instants].sort()).to.deep.equal(instants);
+  });
+
+  it('says what is wrong: the syntax, the calendar or the range', () => {
+    expect(readEventTime('2016-01-01 10:00:00')).to.have.property('problem').that.contains('syntax');
+    expect(readEventTime('2023-02-29')).to.deep.equal({ problem: 'must be a date that exists in the calendar' });
+    expect(readEventTime('2016-01-01T10:00:00+02')).to.deep.equal({ instant: '2016-01-01T08:00:00.000Z' });
   });
 });

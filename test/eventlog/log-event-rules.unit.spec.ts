@@ -16,6 +16,13 @@ describe('Event logging: the rules for one event', () => {
     expect(checkLogEvent({ ...valid, event_time: '2024-05-01T10:00' }, '')).to.have.keys('/event_time');
   });
 
+  it('refuses an event_time whose UTC instant falls outside the years 0000-9999, saying so', () => {
+    const problems = checkLogEvent({ ...valid, event_time: '9999-12-31T23:59:59-23:59' }, '/2');
+    expect(problems).to.have.keys('/2/event_time');
+    expect(problems['/2/event_time']).to.deep.equal(['must fall within the years 0000-9999 once converted to UTC']);
+    expect(checkLogEvent({ ...valid, event_time: '0099-05-01T10:00:00Z' }, '')).to.deep.equal({});
+  });
+
   it('refuses names starting with _ or @, at any depth', () => {
     expect(checkLogEvent({ ...valid, _id: 'x' }, '')).to.have.keys('/_id');
     expect(checkLogEvent({ ...valid, '@timestamp': 'x' }, '')).to.have.keys('/@timestamp');

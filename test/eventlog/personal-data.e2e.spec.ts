@@ -117,6 +117,26 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
       expect(items[0]).to.include({ event_type: 'EventLog.PersonalData.Search', subject, legal_basis: 'data subject request', legal_reason: 'portal: my data', legal_entity: '1003600000003' });
     });
 
+    it('searches from year 0 when only eventTimeTo is given, and to the end of year 9999 when only eventTimeFrom is', async () => {
+      const subject = '2001000000077';
+      for (const eventTime of ['0050-03-01T00:00:00Z', '9999-12-31T12:00:00Z']) {
+        await register(institution, logEvent({ event_time: eventTime, event_type: 'MCabinet.PersonalData.Access', subject }));
+      }
+      const early = await accesses(subject, { eventTimeTo: '0100-01-01' });
+      expect(early.items.map((item) => item.event_time)).to.deep.equal(['0050-03-01T00:00:00Z']);
+      const late = await accesses(subject, { eventTimeFrom: '9999-01-01' });
+      expect(late.items.map((item) => item.event_time)).to.deep.equal(['9999-12-31T12:00:00Z']);
+    });
+
+    it('refuses up front, with 400 naming the field, a searcher value the search could not be logged with', async () => {
+      // 32766 characters pass the schema's maxLength, but are 65532 bytes of UTF-8
+      const response = await institution.post('/api/v1/personal-data-accesses/searches', { body: { subject: SUBJECT, legalBasis: 'ă'.repeat(32_766) } });
+      expect(response.status, response.text).to.equal(400);
+      expect(response.json().errors).to.have.keys('legalBasis');
+      expect(response.json().detail).to.contain('legalBasis').and.not.to.contain('logging rules');
+      expect((await accesses(SUBJECT, { legalBasis: 'a'.repeat(32_766) })).totalCount).to.be.greaterThan(0);
+    });
+
     it('refuses a search without subject or legal basis with 400, and answers 403 without the right', async () => {
       expect((await institution.post('/api/v1/personal-data-accesses/searches', { body: { legalBasis: 'x' } })).status).to.equal(400);
       expect((await institution.post('/api/v1/personal-data-accesses/searches', { body: { subject: SUBJECT } })).status).to.equal(400);

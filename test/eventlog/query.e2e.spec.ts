@@ -91,6 +91,32 @@ describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () =>
       }
       expect((await institution.get('/query', { query: { ...base, page: 200, page_size: 50 } })).status).to.equal(404);
     });
+
+    it('takes a filter of up to 100 pairs and refuses a longer one with 400 naming filter', async () => {
+      const pairs = (count: number) => Array.from({ length: count }, (_, index) => `f${index}=v`).join(',');
+      expect((await search({ filter: pairs(100) })).status).to.equal(404);
+      for (const count of [1_100, 101]) {
+        const response = await search({ filter: pairs(count) });
+        expect(response.status, response.text).to.equal(400);
+        expect(response.json()).to.include({ status: 400, title: 'Bad Request' });
+        expect(response.json().errors).to.deep.equal({ filter: ['at most 100 pairs'] });
+      }
+    });
+
+    it('indexes the years 0000-0099 as written, and refuses times outside the years 0000-9999 in UTC, registered or searched', async () => {
+      await register(institution, logEvent({ event_time: '0099-05-01T10:00:00Z', event_type: 'Demo.Case.Ancient', case: 'c-99' }));
+      const ancient = await search({ event_time_from: '0099-01-01', event_time_to: '0100-01-01' });
+      expect(ancient.status, ancient.text).to.equal(200);
+      expect(ancient.json().result.map((entry: { case: string }) => entry.case)).to.deep.equal(['c-99']);
+      expect((await search({ event_time_from: '1999-01-01', event_time_to: '2000-01-01' })).status, 'not as 1999').to.equal(404);
+
+      const refused = await institution.post('/register', { body: JSON.stringify([logEvent(), logEvent({ event_time: '9999-12-31T23:59:59-23:59' })]) });
+      expect(refused.status, refused.text).to.equal(400);
+      expect(refused.json().errors).to.deep.equal({ '/1/event_time': ['must fall within the years 0000-9999 once converted to UTC'] });
+      const bound = await search({ event_time_from: '2024-01-01', event_time_to: '9999-12-31T23:59:59-23:59' });
+      expect(bound.status, bound.text).to.equal(400);
+      expect(bound.json().errors).to.have.keys('event_time_to');
+    });
   });
 
   describe('by UID', () => {
