@@ -34,6 +34,7 @@ export const MESSAGES = {
   uuid: t('Câmpul {field} trebuie să fie un identificator UUID.', 'The field {field} must be a UUID.', 'Поле {field} должно быть идентификатором UUID.'),
   dateTime: t('Câmpul {field} trebuie să fie o dată și o oră cu decalaj UTC, de exemplu 2026-01-15T09:30:00+02:00.', 'The field {field} must be a date and time with a UTC offset, for example 2026-01-15T09:30:00+02:00.', 'Поле {field} должно содержать дату и время со смещением UTC, например 2026-01-15T09:30:00+02:00.'),
   leapSecond: t('Câmpul {field} indică o secundă intercalată (secunda 60), care nu este acceptată.', 'The field {field} is a leap second (second 60), which is not accepted.', 'Поле {field} указывает на високосную секунду (секунда 60), которая не принимается.'),
+  beforeFirstYear: t('Câmpul {field} trebuie să fie o dată din anul 1900 încoace.', 'The field {field} must be a date in 1900 or later.', 'Поле {field} должно содержать дату не ранее 1900 года.'),
   date: t('Câmpul {field} trebuie să fie o dată în formatul AAAA-LL-ZZ.', 'The field {field} must be a date in the format YYYY-MM-DD.', 'Поле {field} должно содержать дату в формате ГГГГ-ММ-ДД.'),
   range: t('Câmpul {field} trebuie să fie între {min} și {max}.', 'The field {field} must be between {min} and {max}.', 'Поле {field} должно быть от {min} до {max}.'),
   minimum: t('Câmpul {field} trebuie să fie cel puțin {min}.', 'The field {field} must be at least {min}.', 'Поле {field} должно быть не меньше {min}.'),

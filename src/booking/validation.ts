@@ -5,7 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { schemasDir } from '../platform/project-paths';
 import type { Language, MessageKey } from './messages';
 import { validationProblem, type FieldError } from './problems';
-import { isLeapSecond, isRepresentableDateTime } from './time/date-time-input';
+import { isBeforeFirstYear, isLeapSecond, isRepresentableDateTime } from './time/date-time-input';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -16,16 +16,21 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
  */
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = addFormats(new Ajv({ allErrors: true, strict: false, verbose: true, useDefaults: true, coerceTypes }));
-  narrowDateTimeFormat(ajv);
+  narrowDateFormats(ajv);
   const dir = join(schemasDir, 'booking');
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) ajv.addSchema(JSON.parse(readFileSync(join(dir, file), 'utf8')));
   return ajv;
 }
 
-/** A date-time must also be one a JavaScript Date can hold, so that no Invalid Date reaches the handlers. */
-function narrowDateTimeFormat(ajv: Ajv): void {
+/**
+ * A date-time must also be one a JavaScript Date can hold, so that no Invalid Date reaches the handlers;
+ * dates and date-times start in FIRST_YEAR.
+ */
+function narrowDateFormats(ajv: Ajv): void {
   const rfc3339 = ajv.formats['date-time'] as { validate: (text: string) => boolean };
-  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339.validate(text) && isRepresentableDateTime(text) });
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339.validate(text) && isRepresentableDateTime(text) && !isBeforeFirstYear(text) });
+  const fullDate = ajv.formats.date as { validate: (text: string) => boolean };
+  ajv.addFormat('date', { type: 'string', validate: (text: string) => fullDate.validate(text) && !isBeforeFirstYear(text) });
 }
 
 const bodyAjv = createAjv(false);
@@ -79,6 +84,7 @@ const FORMAT_MESSAGES: Record<string, MessageKey> = { email: 'email', uuid: 'uui
 
 function formatMessage(format: string, value: unknown): MessageKey {
   if (format === 'date-time' && typeof value === 'string' && isLeapSecond(value)) return 'leapSecond';
+  if ((format === 'date-time' || format === 'date') && typeof value === 'string' && isBeforeFirstYear(value)) return 'beforeFirstYear';
   return FORMAT_MESSAGES[format] ?? 'pattern';
 }
 

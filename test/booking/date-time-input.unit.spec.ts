@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
 import { message } from '../../src/booking/messages';
-import { isLeapSecond, isRepresentableDateTime } from '../../src/booking/time/date-time-input';
+import { isBeforeFirstYear, isLeapSecond, isRepresentableDateTime } from '../../src/booking/time/date-time-input';
 import { validateBody, validateQuery } from '../../src/booking/validation';
 
 function problemOf(validate: () => unknown): ProblemError {
@@ -43,5 +43,12 @@ describe('Client date-times (unit)', () => {
 
   it('the schemas still take an ordinary date-time', () => {
     expect(validateQuery('appointments-list.query', { Start: '2026-01-12T23:59:59Z', End: '2026-01-13T00:00:00+02:00' }, 'en')).to.include({ Start: '2026-01-12T23:59:59Z' });
+  });
+
+  it('dates and date-times start in 1900, where the calendar arithmetic is right', () => {
+    for (const text of ['0099-12-31', '0000-01-01', '1899-12-31T23:00:00Z']) expect(isBeforeFirstYear(text), text).to.equal(true);
+    for (const text of ['1900-01-01', '2026-01-13T09:00:00+02:00', 'not a date']) expect(isBeforeFirstYear(text), text).to.equal(false);
+    const query = problemOf(() => validateQuery('appointments-list.query', { Start: '0099-01-12T09:00:00Z', End: '2026-01-13T09:00:00Z' }, 'ro'));
+    expect(query.errors).to.deep.equal({ Start: [message('ro', 'beforeFirstYear', { field: 'Start' })] });
   });
 });

@@ -13,3 +13,14 @@ export function isLeapSecond(dateTime: string): boolean {
 export function isRepresentableDateTime(dateTime: string): boolean {
   return !Number.isNaN(Date.parse(dateTime));
 }
+
+/**
+ * Booking's dates start in 1900. Its calendar arithmetic is wrong before that: Date.UTC reads the years
+ * 0-99 as 1900-1999, and Intl writes years below 1000 without padding (year 0 as 1 BC).
+ */
+export const FIRST_YEAR = 1900;
+
+/** Whether a date or date-time is written with a year before FIRST_YEAR. */
+export function isBeforeFirstYear(dateOrDateTime: string): boolean {
+  return /^\d{4}-/.test(dateOrDateTime) && Number(dateOrDateTime.slice(0, 4)) < FIRST_YEAR;
+}
