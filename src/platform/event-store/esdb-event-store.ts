@@ -6,6 +6,7 @@ import {
   END,
   EventStoreDBClient,
   FORWARDS,
+  MaxAppendSizeExceededError,
   NO_STREAM as ESDB_NO_STREAM,
   STREAM_EXISTS as ESDB_STREAM_EXISTS,
   StreamNotFoundError,
@@ -21,6 +22,7 @@ import {
 } from '@eventstore/db-client';
 import {
   ANY_REVISION,
+  AppendTooLargeError,
   DuplicateEventConflictError,
   ExpectedRevisionConflictError,
   NO_STREAM,
@@ -177,6 +179,10 @@ async function tryAppend(
       // Definitely nothing written: the keys are given back at once.
       await release(client, held, attempt.batchId);
       throw new ExpectedRevisionConflictError(streamId, expected, fromCurrentRevision(error.actualVersion));
+    }
+    if (error instanceof MaxAppendSizeExceededError) {
+      await release(client, held, attempt.batchId);
+      throw new AppendTooLargeError(error.maxAppendSize);
     }
     // Outcome unknown (connection lost, timeout): the reservations stay. A retry finds the events if
     // they were written, and otherwise takes the keys over once the lease has run out.

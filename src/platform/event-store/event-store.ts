@@ -96,6 +96,14 @@ export class DuplicateEventConflictError extends Error {
   }
 }
 
+/** The log refused the append for its size (EventStoreDB's max append size); nothing was written. */
+export class AppendTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the events are larger than the log accepts in one append (${maxBytes} bytes)`);
+    this.name = 'AppendTooLargeError';
+  }
+}
+
 export function revisionMatches(expected: ExpectedRevision, actual: number): boolean {
   switch (expected) {
     case ANY_REVISION:

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ProblemError } from '../errors';
+import { AppendTooLargeError } from '../event-store/event-store';
 import type { Logger } from '../logger';
 
 /**
@@ -47,6 +48,9 @@ export const notFoundHandler: RequestHandler = (request, response) => {
 export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'>; headers: Record<string, string>; unexpected: boolean } {
   if (error instanceof ProblemError) {
     return { problem: { status: error.status, title: error.title, detail: error.detail, errors: error.errors }, headers: error.headers, unexpected: false };
+  }
+  if (error instanceof AppendTooLargeError) {
+    return { problem: { status: 413, title: 'Payload Too Large', detail: `${error.message}; send less at once` }, headers: {}, unexpected: false };
   }
   const status = (error as { status?: unknown })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
