@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { notFound } from '../platform/errors';
+import { conflict, notFound } from '../platform/errors';
 import { readJson } from '../platform/http/read-body';
 import { clientOf, requireRight } from '../platform/http/service-auth';
 import type { ServiceDeps } from '../platform/service-module';
@@ -64,6 +64,9 @@ export function cabinetRoutes(deps: ServiceDeps, service: NotificationService): 
  * Delivery receipts: the SMS, Viber and web-push gateways call back (a client with the "receipts"
  * right) with the MessageId they were given as reference.
  */
+/** The channels whose messages leave through an HTTP gateway; e-mail and the cabinet have their own ways. */
+const GATEWAY_CHANNELS = new Set(['SMS', 'Viber', 'Web push']);
+
 export function receiptRoutes(deps: ServiceDeps, service: NotificationService): Router {
   const router = Router();
   const validateReceipt = notificationSchema<{ reference: string; status: 'Delivered' | 'Read' | 'Failed'; failureCode?: string }>('delivery-receipt.json');
@@ -76,6 +79,7 @@ export function receiptRoutes(deps: ServiceDeps, service: NotificationService): 
       await readYourWrites(deps);
       const message = await deps.documents.collection<MessageDocument>(NOTIFICATION_MESSAGES).findOne({ _id: messageId });
       if (!message) throw notFound(`no message ${messageId}`);
+      if (!GATEWAY_CHANNELS.has(message.channel)) throw conflict(`message ${messageId} went by ${message.channel}, which no gateway reports on`);
       await service.execute({
         type: 'RecordReceipt',
         notificationId: message.notificationId,

@@ -47,8 +47,8 @@ export const notificationDecider: Decider<NotificationCommand, NotificationEvent
         const message = messageOf(state, command.messageId);
         const due = message.status === 'Pending' || (message.status === 'Sending' && !message.inFlight && message.retryAt !== undefined && message.retryAt <= command.at);
         if (state.phase !== 'Dispatching' || !due) throw new StepNotApplicableError(`message ${message.messageId} is not due for sending`);
-        const attempt = message.attempts + 1;
-        return [{ type: MESSAGE_SEND_STARTED, data: { ...at, messageId: message.messageId, attempt, idempotencyKey: `${message.messageId}:${attempt}` } }];
+        // one key for every attempt: a retry after a timeout may repeat a send the gateway did take
+        return [{ type: MESSAGE_SEND_STARTED, data: { ...at, messageId: message.messageId, attempt: message.attempts + 1, idempotencyKey: message.messageId } }];
       }
       case 'RecordSendOutcome':
         return decideOutcome(command, state);
@@ -98,6 +98,8 @@ function decideOutcome(command: RecordSendOutcome, state: NotificationState): No
 
 function decideReceipt(command: RecordReceipt, state: NotificationState): NotificationEvent[] {
   const message = messageOf(state, command.messageId);
+  // a message being taken back is not read any more: the cancellation asked for before the reading stands
+  if (state.phase === 'Cancelling' && WITHDRAWABLE_CHANNELS.has(message.channel)) return [];
   const at = { notificationId: command.notificationId, at: command.at, by: command.by, messageId: message.messageId };
   const reached = ['Sent', 'Delivered'].includes(message.status);
   if (command.status === 'Delivered') return message.status === 'Sent' ? [{ type: MESSAGE_DELIVERED, data: at }] : [];

@@ -65,7 +65,7 @@ describe('Notifications: SMS, Viber and web push over HTTP gateways (e2e; gatewa
     expect(calls).to.have.length(1);
     expect(calls[0].body).to.include({ reference: message.MessageId, to: '+37369123456', text: 'Aveți o plată restantă.', channel: 'SMS' });
     expect(calls[0].body.callbackUrl).to.match(/\/api\/v1\/notification-receipts$/);
-    expect(calls[0].key).to.equal(`${message.MessageId}:1`);
+    expect(calls[0].key).to.equal(message.MessageId);
     expect(calls[0].authorization).to.equal('Bearer gateway-secret');
 
     expect((await receipt(message.MessageId, 'Delivered')).status).to.equal(204);
@@ -86,7 +86,7 @@ describe('Notifications: SMS, Viber and web push over HTTP gateways (e2e; gatewa
     expect(read.Recipients.map((recipient: { Messages: { Status: string }[] }) => recipient.Messages[0].Status)).to.deep.equal(['Read', 'Sent']);
   });
 
-  it('retries a 503 with a new attempt and key, and fails on a 4xx with the gateway code', async () => {
+  it('retries a 503 as a new attempt under the same key (the gateway may have taken it), and fails on a 4xx with the gateway code', async () => {
     const calls = stubGateway(SMS, [
       [503, { error: 'overloaded' }],
       [202, { id: 'sms-provider-2' }],
@@ -95,7 +95,7 @@ describe('Notifications: SMS, Viber and web push over HTTP gateways (e2e; gatewa
     const sent = await settled(id, 'Sent', 'Failed');
     expect(sent.Status).to.equal('Sent');
     const messageId = sent.Recipients[0].Messages[0].MessageId;
-    expect(calls.map((call) => call.key)).to.deep.equal([`${messageId}:1`, `${messageId}:2`]);
+    expect(calls.map((call) => call.key)).to.deep.equal([messageId, messageId]);
 
     stubGateway(SMS, [[400, { error: 'invalid number' }]]);
     const refused = await settled(await postNotification(institution, notificationRequest({ Recipients: [{ Value: '+37369000999', Type: 'SMS' }] })), 'Sent', 'Failed');
@@ -116,5 +116,14 @@ describe('Notifications: SMS, Viber and web push over HTTP gateways (e2e; gatewa
     expect((await receipt('00000000-0000-4000-8000-000000000000', 'Opened')).status).to.equal(400);
     const response = await institution.post('/api/v1/notification-receipts', { body: { reference: '00000000-0000-4000-8000-000000000000', status: 'Delivered' } });
     expect(response.status).to.equal(403);
+  });
+
+  it('refuses with 409 a receipt for a message no gateway sent (the cabinet), changing nothing', async () => {
+    const id = await postNotification(institution, notificationRequest({ Recipients: [{ Value: '2000000000011', Type: 'Cabinet' }] }));
+    const message = (await settled(id, 'Sent')).Recipients[0].Messages[0];
+    expect(message.Channel).to.equal('Cabinet');
+    const refused = await receipt(message.MessageId, 'Failed', { failureCode: 'Bogus' });
+    expect(refused.status).to.equal(409);
+    expect((await notificationOf(institution, id)).Status).to.equal('Sent');
   });
 });

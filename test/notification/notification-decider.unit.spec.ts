@@ -43,7 +43,7 @@ const recipientsFor = (...channels: Channel[]) => [
   { Value: 'x', Type: 'IDNP', IsLegal: false, messages: channels.map((channel, index) => ({ messageId: `m-${index}`, channel, address: 'addr', language: 'ro' as const })) },
 ];
 const resolvedTo = (...channels: Channel[]): NotificationEvent => ({ type: RECIPIENTS_RESOLVED, data: { ...base, recipients: recipientsFor(...channels) } });
-const started = (messageId: string, attempt = 1): NotificationEvent => ({ type: MESSAGE_SEND_STARTED, data: { ...base, messageId, attempt, idempotencyKey: `${messageId}:${attempt}` } });
+const started = (messageId: string, attempt = 1): NotificationEvent => ({ type: MESSAGE_SEND_STARTED, data: { ...base, messageId, attempt, idempotencyKey: messageId } });
 const sent = (messageId: string, attempt = 1): NotificationEvent => ({ type: MESSAGE_SENT, data: { ...base, messageId, attempt } });
 const outcome = (messageId: string, result: RecordSendOutcome['outcome'], attempt = 1, maxAttempts = 3): RecordSendOutcome => ({
   type: 'RecordSendOutcome',
@@ -160,6 +160,15 @@ describe('Notifications: the notification decider', () => {
     it('lets a sent cabinet message be withdrawn, and hides a notification from other senders', () => {
       spec.given([accepted, resolving, resolvedTo('Cabinet'), started('m-0'), sent('m-0')]).when(cancel).thenMatches(([event]) => expect(event.type).to.equal(CANCEL_REQUESTED));
       spec.given([accepted]).when({ ...cancel, requester: 'someone-else' }).thenThrows(NotificationNotFoundError);
+    });
+
+    it('ignores the reading of a cabinet message being taken back: the cancellation asked for first stands', () => {
+      const withdrawing = [accepted, resolving, resolvedTo('Cabinet'), started('m-0'), sent('m-0'), { type: CANCEL_REQUESTED, data: { notificationId, at, by: 'x' } } as NotificationEvent];
+      spec.given(withdrawing).when({ type: 'RecordReceipt', ...base, messageId: 'm-0', status: 'Read' }).then([]);
+      spec.given(withdrawing).when({ type: 'CompleteCancellation', ...base }).then([
+        { type: MESSAGE_CANCELLED, data: { ...base, messageId: 'm-0' } },
+        { type: NOTIFICATION_CANCELLED, data: base },
+      ]);
     });
 
     it('waits for a send in flight before completing, and refuses a new send once cancelling', () => {
