@@ -59,7 +59,7 @@ export function checkNotificationLimits(request: NotificationRequest, content: C
   const emailPossible = request.Recipients.some((recipient) => !['SMS', 'Viber', 'Web push', 'Cabinet'].includes(recipient.Type));
   const subjectLimit = emailPossible ? LIMITS.subjectForEmail : LIMITS.subjectForSms;
   for (const [language, text] of languages(content.Subject)) {
-    if ([...text].length > subjectLimit) {
+    if (subjectLengthBeforeSending(text) > subjectLimit) {
       report(`Subject.${language}`, `must be at most ${subjectLimit} characters (${emailPossible ? 'e-mail' : 'SMS'} limit)`);
     }
   }
@@ -85,4 +85,21 @@ export function checkNotificationLimits(request: NotificationRequest, content: C
 
 function languages(text: ContentLanguage): [string, string][] {
   return Object.entries(text).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+}
+
+/**
+ * A subject's length as it will be sent, as far as it is known at acceptance: the built-in placeholders
+ * of fixed length count as their values will (IDNP and IDNO 13 characters, Date 10, Time 5). A recipient's
+ * name is known only when the message is sent, where subjectLimitOf is checked again.
+ */
+export function subjectLengthBeforeSending(subject: string): number {
+  return [...subject.replace(FIXED_LENGTH_PLACEHOLDER, (_placeholder, name: keyof typeof FIXED_LENGTHS) => 'x'.repeat(FIXED_LENGTHS[name]))].length;
+}
+
+const FIXED_LENGTHS = { IDNP: 13, IDNO: 13, Date: 10, Time: 5 };
+const FIXED_LENGTH_PLACEHOLDER = /\{\{\s*(IDNP|IDNO|Date|Time)\s*\}\}/g;
+
+/** The seed's subject limit of one message: 41 characters by e-mail, 160 otherwise. */
+export function subjectLimitOf(channel: string): number {
+  return channel === 'Email' ? LIMITS.subjectForEmail : LIMITS.subjectForSms;
 }

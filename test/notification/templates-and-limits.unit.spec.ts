@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { LIMITS, checkNotificationLimits, type NotificationRequest } from '../../src/notification/notification-limits';
+import { LIMITS, checkNotificationLimits, subjectLengthBeforeSending, subjectLimitOf, type NotificationRequest } from '../../src/notification/notification-limits';
 import { canceledEmail, requestedEmail } from '../../src/notification/processes/booking-email-content';
 import { uuidFrom } from '../../src/notification/processes/booking-email-process';
 import { builtInValues, fillContent, missingVariables, parseVariables } from '../../src/notification/template-rendering';
@@ -42,6 +42,15 @@ describe('Notifications: templates, variables and limits', () => {
     expect(checkNotificationLimits(request({ Subject: long }), { ...request(), Subject: long }).errors).to.have.property('Subject.Ro');
     const sms = request({ Subject: long, Recipients: [{ Value: '+37369000001', Type: 'SMS' }] });
     expect(checkNotificationLimits(sms, sms).errors).to.deep.equal({});
+  });
+
+  it('counts the built-in placeholders of fixed length in a subject as their values will be sent', () => {
+    expect(subjectLengthBeforeSending('{{IDNP}} {{IDNO}} {{ Date }} {{Time}}')).to.equal(13 + 1 + 13 + 1 + 10 + 1 + 5);
+    expect(subjectLengthBeforeSending('Salut {{RecipientFirstName}}')).to.equal('Salut {{RecipientFirstName}}'.length);
+    const stretched = { Ro: '{{IDNP}} {{IDNP}} {{IDNP}} x' }; // 28 characters as written, 43 as sent
+    expect(checkNotificationLimits(request({ Subject: stretched }), { ...request(), Subject: stretched }).errors).to.have.property('Subject.Ro');
+    expect(subjectLimitOf('Email')).to.equal(41);
+    expect(subjectLimitOf('SMS')).to.equal(160);
   });
 
   it('keeps the booking e-mail subjects within 41 characters in every language and case', () => {

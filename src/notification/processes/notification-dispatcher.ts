@@ -8,6 +8,7 @@ import { NOTIFICATIONS, type NotificationDocument } from '../../../projections/n
 import type { AttachmentStore } from '../attachment-store';
 import { PermanentChannelError, TemporaryChannelError, type ChannelAdapter } from '../channels/channel';
 import type { SendOutcome } from '../notification-commands';
+import { subjectLimitOf } from '../notification-limits';
 import { StepNotApplicableError } from '../notification-errors';
 import { NOTIFICATION_ACCEPTED, NOTIFICATION_EVENT_TYPES, type MessageSendStarted, type NotificationAccepted, type NotificationEvent } from '../notification-events';
 import type { NotificationService } from '../notification-service';
@@ -210,6 +211,10 @@ export class NotificationDispatcher {
     let outcome: SendOutcome;
     try {
       const outgoing = await renderMessage(state, message, this.deps.clock.now(), this.deps.attachments);
+      const limit = subjectLimitOf(message.channel);
+      if ([...outgoing.subject].length > limit) {
+        throw new PermanentChannelError('SubjectTooLong', `the subject with the recipient's values filled in is longer than ${limit} characters`);
+      }
       const result = await this.deps.channels[message.channel].send(outgoing, idempotencyKey);
       outcome = { sent: true, ...result };
     } catch (error) {
