@@ -183,21 +183,18 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
   });
 
   describe('dead and test events', () => {
+    /** The instance's dead endpoint in raw mode: the event's identity in ce-* headers, the data as the body. */
+    const reportDead = (instance: string, event: { id: string; source: string; type: string }, attributes: Record<string, string>, data: unknown) =>
+      consumer.post(`${instance}/dead`, {
+        headers: { 'content-type': 'application/json', 'ce-specversion': '1.0', 'ce-id': event.id, 'ce-source': event.source, 'ce-type': event.type, ...attributes },
+        body: JSON.stringify(data),
+      });
+
     it('stores a reported dead event for the client and delivers it to its dead=true instances only', async () => {
       const instance = await createInstance(consumer);
       await produce(demoEvent());
       const [event] = (await consumer.get(`${instance}/events`)).json();
-      const response = await consumer.post(`${instance}/dead`, {
-        headers: {
-          'content-type': 'application/json',
-          'ce-specversion': '1.0',
-          'ce-id': event.id,
-          'ce-source': event.source,
-          'ce-type': event.type,
-          'ce-failure': 'handler crashed',
-        },
-        body: JSON.stringify({ ...event.data, note: 'kept for later' }),
-      });
+      const response = await reportDead(instance, event, { 'ce-failure': 'handler crashed' }, { ...event.data, note: 'kept for later' });
       expect(response.status, response.text).to.equal(202);
       const dead = await createInstance(consumer, { events: false, test: false, dead: true });
       const received = await readAll(consumer, dead);
@@ -211,20 +208,9 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       const instance = await createInstance(consumer);
       await produce(demoEvent());
       const [event] = (await consumer.get(`${instance}/events`)).json();
-      const report = (failure: string) =>
-        consumer.post(`${instance}/dead`, {
-          headers: {
-            'content-type': 'application/json',
-            'ce-specversion': '1.0',
-            'ce-id': event.id,
-            'ce-source': event.source,
-            'ce-type': event.type,
-            'ce-time': event.time,
-            'ce-failure': failure,
-          },
-          body: JSON.stringify(event.data),
-        });
-      for (const failure of ['timeout', 'timeout', 'handler crashed']) expect((await report(failure)).status).to.equal(202);
+      for (const failure of ['timeout', 'timeout', 'handler crashed']) {
+        expect((await reportDead(instance, event, { 'ce-time': event.time, 'ce-failure': failure }, event.data)).status).to.equal(202);
+      }
       const received = await readAll(consumer, await createInstance(consumer, { events: false, test: false, dead: true }));
       expect(received.map((dead: { failure: string }) => dead.failure)).to.deep.equal(['timeout', 'handler crashed']);
     });
