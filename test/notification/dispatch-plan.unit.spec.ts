@@ -33,7 +33,7 @@ describe('Notifications: the dispatcher\'s next step', () => {
   });
 
   it('takes a send started elsewhere as in doubt only after its lease, and never one this process is performing', () => {
-    const inFlight = (startedAt: string) => message({ status: 'Sending', inFlight: { attempt: 1, idempotencyKey: 'm-1:1', startedAt } });
+    const inFlight = (startedAt: string) => message({ status: 'Sending', inFlight: { attempt: 1, idempotencyKey: 'm-1', startedAt } });
     expect(plan(state('Dispatching', [inFlight('2025-01-01T10:00:00.000Z')]))).to.deep.equal({ kind: 'recover', messageId: 'm-1' });
     expect(plan(state('Dispatching', [inFlight('2025-01-01T10:00:08.000Z')]))).to.deep.equal({ kind: 'wait', until: '2025-01-01T10:00:13.000Z' });
     expect(plan(state('Dispatching', [inFlight('2025-01-01T10:00:00.000Z')]), ['m-1'])).to.deep.equal({ kind: 'idle' });
@@ -41,7 +41,7 @@ describe('Notifications: the dispatcher\'s next step', () => {
 
   it('completes a cancellation once no send is in flight', () => {
     expect(plan(state('Cancelling', [message()]))).to.deep.equal({ kind: 'complete-cancellation' });
-    const inFlight = message({ status: 'Sending', inFlight: { attempt: 1, idempotencyKey: 'm-1:1', startedAt: '2025-01-01T10:00:09.000Z' } });
+    const inFlight = message({ status: 'Sending', inFlight: { attempt: 1, idempotencyKey: 'm-1', startedAt: '2025-01-01T10:00:09.000Z' } });
     expect(plan(state('Cancelling', [inFlight]), ['m-1'])).to.deep.equal({ kind: 'idle' });
   });
 

@@ -49,7 +49,7 @@ describe('Notifications: e-mail over SMTP (e2e: mTLS API, real SMTP server in-pr
     expect(mail.subject).to.equal('Aviz de plată');
     expect(mail.html).to.equal('<p>Aveți o plată restantă.</p>');
     expect(mail.headers['x-notification-id']).to.equal(id);
-    expect(mail.headers['message-id']).to.contain(`${recipient.Messages[0].MessageId}.1@`);
+    expect(mail.headers['message-id']).to.equal(`<${recipient.Messages[0].MessageId}@notification.egov.md>`);
     expect(mail.headers.from).to.contain('notify@test.example.md');
     expect(mail.attachments.map((attachment) => attachment.filename)).to.deep.equal(['decizie.pdf', 'harta.PNG']);
     expect(mail.attachments[0].content.equals(PDF)).to.equal(true);
