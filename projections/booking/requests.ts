@@ -1,5 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/appointment-events';
+import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/ledger-events';
 import {
   REQUEST_ABANDONED,
   REQUEST_ACCEPTED,
@@ -12,7 +13,8 @@ import { BookingCollections } from './collections';
 
 /**
  * Booking requests still in flight, for the recovery that finishes or abandons a request whose process
- * stopped half way: received but never decided, or accepted with appointments not all written yet.
+ * stopped half way: received but never decided, accepted with appointments not all written yet, or
+ * abandoned while still holding slots (a stalled request may reserve a ledger after it was abandoned).
  */
 export type RequestDocument = {
   _id: string;
@@ -21,11 +23,13 @@ export type RequestDocument = {
   decidedAt: string | null;
   /** appointments of an accepted request not yet written */
   pendingAppointments: number;
+  /** ledgers in which the request holds slots it reserved (as a request, not released by one) */
+  heldLedgers: number;
 };
 
 export const requestsProjection: Projection = {
   name: 'booking-requests',
-  eventTypes: [REQUEST_RECEIVED, REQUEST_ACCEPTED, REQUEST_REFUSED, REQUEST_ABANDONED, APPOINTMENT_REQUESTED],
+  eventTypes: [REQUEST_RECEIVED, REQUEST_ACCEPTED, REQUEST_REFUSED, REQUEST_ABANDONED, APPOINTMENT_REQUESTED, SLOTS_RESERVED, SLOTS_RELEASED],
   collections: [BookingCollections.requests],
   indexes: [{ collection: BookingCollections.requests, keys: { status: 1, receivedAt: 1 } }],
   async apply(stored, session) {
@@ -43,6 +47,7 @@ export const requestsProjection: Projection = {
           receivedAt: new Date(received.receivedAt).toISOString(),
           decidedAt: null,
           pendingAppointments: received.appointments.length,
+          heldLedgers: 0,
         };
         await requests.replaceOne({ _id: received.requestId }, document, { upsert: true });
         return;
@@ -58,6 +63,13 @@ export const requestsProjection: Projection = {
         return;
       case APPOINTMENT_REQUESTED:
         await requests.updateOne({ _id: (stored.event.data as AppointmentRequested).requestId }, { $inc: { pendingAppointments: -1 } });
+        return;
+      case SLOTS_RESERVED:
+        await requests.updateOne({ _id: (stored.event.data as SlotsReserved).requestId }, { $inc: { heldLedgers: 1 } });
+        return;
+      case SLOTS_RELEASED:
+        // a request's compensation releases all it held in the ledger; a cancellation (requestId null) was skipped above
+        await requests.updateOne({ _id: (stored.event.data as SlotsReleased).requestId! }, { $inc: { heldLedgers: -1 } });
         return;
     }
   },

@@ -48,7 +48,9 @@ async function book(context: BookingContext, input: BookingInput, requestId: str
     tokens = issueTokens(context, plan, producer);
     tokens.catch(() => undefined); // awaited below; a failure then is the request's failure
     const ledgers = groups.map(({ locationId, date }) => ({ locationId, date }));
-    const received = { requestId, requestedBy: producer, bodyHash: input.bodyHash, withIdempotencyKey: Boolean(input.idempotencyKey), ledgers, appointments: planned, receivedAt: now.toISOString() };
+    // the grace period of the recovery runs from here: time spent planning and queueing for the locks is not the request's stall
+    const receivedAt = context.clock.now().toISOString();
+    const received = { requestId, requestedBy: producer, bodyHash: input.bodyHash, withIdempotencyKey: Boolean(input.idempotencyKey), ledgers, appointments: planned, receivedAt };
     await onRequest({ type: 'receive', data: received }).catch((error) => {
       throw error instanceof RequestClosedError ? ruleProblem(input.language, 409, 'idempotencyKeyInProgress') : error;
     });
@@ -61,8 +63,11 @@ async function book(context: BookingContext, input: BookingInput, requestId: str
   try {
     await onRequest({ type: 'accept', data: { requestId, response, acceptedAt: context.clock.now().toISOString() } });
   } catch (error) {
-    // only a request stalled past the recovery's grace period is abandoned under our feet
-    throw error instanceof RequestClosedError ? ruleProblem(input.language, 409, 'requestAbandoned') : error;
+    if (!(error instanceof RequestClosedError)) throw error;
+    // only a request stalled past the recovery's grace period is abandoned under our feet; the recovery
+    // released what it held then, not the ledgers reserved since
+    await releaseRequest(context, groups, requestId, 'request-abandoned', producer);
+    throw ruleProblem(input.language, 400, 'requestTimedOut');
   }
   await context.projections.waitFor(await writeAppointments(context, appointments, producer));
   return response;
@@ -126,7 +131,7 @@ async function replay(context: BookingContext, earlier: RequestState, input: Boo
       throw new ProblemError(status, title, detail, errors);
     }
     case 'abandoned':
-      throw ruleProblem(input.language, 409, 'requestAbandoned');
+      throw ruleProblem(input.language, 400, 'requestAbandoned');
     default:
       throw ruleProblem(input.language, 409, 'idempotencyKeyInProgress');
   }

@@ -16,7 +16,8 @@ const BATCH = 200;
  * Timed and repair work, driven by the read models so that it survives restarts:
  * - Waiting appointments past their confirmation deadline are canceled as expired;
  * - a canceled appointment whose slot was not given back (the process stopped in between) gives it back;
- * - a request received but never decided within the grace period is abandoned and its holds released;
+ * - a request received but never decided within the grace period is abandoned and its holds released,
+ *   and so are holds it reserved after that (a stalled request carries on until it finds itself abandoned);
  * - an accepted request whose appointments were not all written gets them written (rolled forward).
  */
 export async function sweep(context: BookingContext, options: { graceMs: number; startup: boolean }): Promise<void> {
@@ -41,18 +42,17 @@ export async function sweep(context: BookingContext, options: { graceMs: number;
   const stalled = await requests.find({ status: 'received', receivedAt: { $lte: before } }, { limit: BATCH });
   await each(stalled, (request) => abandon(context, request._id, now));
 
+  const holding = await requests.find({ status: 'abandoned', heldLedgers: { $gt: 0 } }, { limit: BATCH });
+  await each(holding, (request) => releaseAbandoned(context, request._id));
+
   const unfinished = await requests.find({ status: 'accepted', pendingAppointments: { $gt: 0 }, decidedAt: { $lte: before } }, { limit: BATCH });
   await each(unfinished, async (request) => {
     await writeAppointments(context, acceptedAppointments(await loadRequest(context, request._id)), PRODUCER);
   });
 
-  // holds of a request abandoned just before a crash: releasing again changes nothing when they are gone
-  if (options.startup) {
-    await each(await requests.find({ status: 'abandoned' }, {}), async (request) => {
-      const state = await loadRequest(context, request._id);
-      if (state.received) await releaseRequest(context, state.received.ledgers, request._id, 'request-abandoned', PRODUCER);
-    });
-  }
+  // holds of a request abandoned just before a crash, also those a read model written before heldLedgers
+  // was counted does not show: releasing again changes nothing when they are gone
+  if (options.startup) await each(await requests.find({ status: 'abandoned' }, {}), (request) => releaseAbandoned(context, request._id));
   // the next sweep (and the first request after a start) sees what this one did; bounded, because a
   // projection of another service that is stuck must not stop this one (nor the platform's shutdown)
   const head = await context.events.headPosition();
@@ -67,4 +67,9 @@ async function abandon(context: BookingContext, requestId: string, now: Date) {
   } else if (state.status === 'accepted') {
     await writeAppointments(context, acceptedAppointments(state), PRODUCER);
   }
+}
+
+async function releaseAbandoned(context: BookingContext, requestId: string) {
+  const state = await loadRequest(context, requestId);
+  if (state.received) await releaseRequest(context, state.received.ledgers, requestId, 'request-abandoned', PRODUCER);
 }
