@@ -80,6 +80,19 @@ describe('Booking: slot rules and concurrent booking over HTTPS (e2e)', () => {
       expect(await refusalOf(institution, CL.idCardA1, slot('2026-01-13', '08:30'))).to.equal('accepted');
     });
 
+    it('calendars/config shows a slot the location’s capacity closes as booked up to its limit, so what it offers can be booked', async () => {
+      const start = slot('2026-01-20', '08:00');
+      expect(await refusalOf(institution, CL.passportA1, start)).to.equal('accepted');
+      expect(await refusalOf(institution, CL.passportA1, start)).to.equal('accepted');
+      expect(await refusalOf(institution, CL.idCardA1, start)).to.equal('accepted');
+      const config = (await institution.get('/api/v2/calendars/config', { query: { calendarLocationId: CL.idCardA1 } })).json();
+      const limit = config.intervals[0].appointmentsPerSlotLimit;
+      const onTheDay = config.bookedSlots.filter((entry: { start: string }) => entry.start.startsWith('2026-01-20'));
+      expect(onTheDay).to.deep.equal([{ start, end: slot('2026-01-20', '08:30'), bookedCount: limit }]);
+      expect(await refusalOf(institution, CL.idCardA1, start)).to.equal(en('locationFull'));
+      expect(await refusalOf(institution, CL.idCardA1, slot('2026-01-20', '08:30'))).to.equal('accepted');
+    });
+
     it('shows a day with every slot taken as fully booked', async () => {
       const times = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
       for (const time of times) {

@@ -67,5 +67,25 @@ describe('Slot capacity (unit)', () => {
       expect(availability(calendar, 'cl', { locationCapacity: null, dailyLimit: 1 }, one, now).fullyBookedDays).to.deep.equal(['2026-01-15']);
       expect(availability(calendar, 'cl', { locationCapacity: null, dailyLimit: 2 }, one, now).fullyBookedDays).to.deep.equal([]);
     });
+
+    it('shows a slot the location’s capacity closes as booked up to its limit, though other services fill it', () => {
+      const twoPerSlot: SlotCalendar = { ...calendar, intervals: [{ ...calendar.intervals[0], appointmentsPerSlotLimit: 2 }] };
+      const occupancy = [
+        day('2026-01-14', '2026-01-14T09:00:00.000Z', '2026-01-14T10:00:00.000Z', 'cl', 1),
+        day('2026-01-14', '2026-01-14T09:00:00.000Z', '2026-01-14T09:30:00.000Z', 'other', 2),
+        // overlaps the second half of the 10:00 slot only: the slot still cannot take one more
+        day('2026-01-15', '2026-01-15T10:30:00.000Z', '2026-01-15T11:00:00.000Z', 'other', 3),
+      ];
+      const result = availability(twoPerSlot, 'cl', { locationCapacity: 3, dailyLimit: null }, occupancy, now);
+      expect(result.bookedSlots).to.deep.equal([
+        { start: '2026-01-14T09:00:00.000Z', end: '2026-01-14T10:00:00.000Z', bookedCount: 2 },
+        { start: '2026-01-15T10:00:00.000Z', end: '2026-01-15T11:00:00.000Z', bookedCount: 2 },
+      ]);
+      expect(result.fullyBookedDays).to.deep.equal([]);
+      // below the capacity, a slot shows its own bookings only
+      expect(availability(twoPerSlot, 'cl', { locationCapacity: 4, dailyLimit: null }, occupancy, now).bookedSlots).to.deep.equal([
+        { start: '2026-01-14T09:00:00.000Z', end: '2026-01-14T10:00:00.000Z', bookedCount: 1 },
+      ]);
+    });
   });
 });

@@ -5,14 +5,18 @@ import { addDays } from '../time/zoned-time';
 /** Occupancy of one local day at a location, every calendar-location included. */
 export type DayOccupancy = Occupancy & { date: string };
 
+export type BookedSlot = { start: string; end: string; bookedCount: number };
+
 export type Availability = {
-  bookedSlots: { start: string; end: string; bookedCount: number }[];
+  bookedSlots: BookedSlot[];
   fullyBookedDays: string[];
 };
 
 /**
  * What calendars/config shows: the booked slots of this calendar-location inside the bookable window, and
- * the days of the window on which none of its future slots can take another appointment.
+ * the days of the window on which none of its future slots can take another appointment. A future slot that
+ * the location's capacity closes (other services fill the location at that time) is shown as booked up to
+ * its limit: the seed's BookedSlot has only a count, and a client must not offer a slot it cannot book.
  */
 export function availability(
   calendar: SlotCalendar,
@@ -24,10 +28,10 @@ export function availability(
   const window = bookableWindow(calendar, now);
   if (!window) return { bookedSlots: [], fullyBookedDays: [] };
   const inWindow = occupancy.filter((entry) => entry.date >= window.first && entry.date <= window.last && entry.count > 0);
-  const bookedSlots = inWindow
-    .filter((entry) => entry.calendarLocationId === calendarLocationId)
-    .sort((a, b) => a.start.localeCompare(b.start))
-    .map((entry) => ({ start: entry.start, end: entry.end, bookedCount: entry.count }));
+  const booked = new Map<string, BookedSlot>();
+  for (const entry of inWindow.filter((entry) => entry.calendarLocationId === calendarLocationId)) {
+    booked.set(entry.start, { start: entry.start, end: entry.end, bookedCount: entry.count });
+  }
 
   const fullyBookedDays: string[] = [];
   for (let date = window.first; date <= window.last; date = addDays(date, 1)) {
@@ -35,15 +39,18 @@ export function availability(
     if (sameDay.length === 0) continue;
     const open = slotsOn(calendar, date).filter((slot) => slot.start.getTime() > now.getTime());
     if (open.length === 0) continue;
-    const full = open.every(
-      (slot) =>
-        capacityRefusal(
-          sameDay,
-          { calendarLocationId, start: slot.start.toISOString(), end: slot.end.toISOString() },
-          { ...limits, perSlotLimit: slot.perSlotLimit },
-        ) !== null,
-    );
-    if (full) fullyBookedDays.push(date);
+    let refused = 0;
+    for (const slot of open) {
+      const candidate = { calendarLocationId, start: slot.start.toISOString(), end: slot.end.toISOString() };
+      const refusal = capacityRefusal(sameDay, candidate, { ...limits, perSlotLimit: slot.perSlotLimit });
+      if (refusal !== null) refused += 1;
+      if (refusal === 'locationFull') {
+        const bookedCount = Math.max(booked.get(candidate.start)?.bookedCount ?? 0, slot.perSlotLimit);
+        booked.set(candidate.start, { start: candidate.start, end: candidate.end, bookedCount });
+      }
+    }
+    if (refused === open.length) fullyBookedDays.push(date);
   }
+  const bookedSlots = [...booked.values()].sort((a, b) => a.start.localeCompare(b.start));
   return { bookedSlots, fullyBookedDays };
 }
