@@ -6,6 +6,7 @@ import { integrityErrors } from '../reference/reference-integrity';
 import { REFERENCE_STREAMS } from '../reference/reference-streams';
 import type { ReferenceDefinitions, ReferenceKind } from '../reference/reference-types';
 import { execute, type BookingContext } from './booking-context';
+import { ledgerSplitErrors } from './reference-changes';
 
 /**
  * Creates (POST) or replaces (PUT) one reference definition through its aggregate, after the checks the
@@ -22,7 +23,11 @@ export async function saveReference<K extends ReferenceKind>(
   if (kind === 'settings' && options.id && definition.id !== options.id) {
     throw validationProblem(options.language, [{ field: 'organizationId', key: 'settingsIdentity' }]);
   }
-  const errors = [...definitionErrors(kind, definition), ...(await integrityErrors(kind, definition, (k, id) => context.reference.get(k, id)))];
+  const errors = [
+    ...definitionErrors(kind, definition),
+    ...(await integrityErrors(kind, definition, context.reference)),
+    ...(await ledgerSplitErrors(context, kind, definition)),
+  ];
   if (errors.length) throw validationProblem(options.language, errors);
   try {
     const result = await execute(context, REFERENCE_STREAMS[kind](definition.id), referenceDecider<ReferenceDefinitions[K]>(kind), { type: mode, definition }, options.producer);

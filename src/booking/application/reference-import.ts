@@ -2,10 +2,11 @@ import type { Language } from '../messages';
 import { validationProblem, type FieldError } from '../problems';
 import { completeDefinition, definitionErrors } from '../reference/reference-completion';
 import { referenceDecider, registeredType } from '../reference/reference-decider';
-import { integrityErrors, type ReferenceLookup } from '../reference/reference-integrity';
+import { integrityErrors, type ReferenceLookup, type ReferenceSource } from '../reference/reference-integrity';
 import { REFERENCE_ORDER, REFERENCE_STREAMS } from '../reference/reference-streams';
 import type { ReferenceDefinitions, ReferenceKind } from '../reference/reference-types';
 import { execute, type BookingContext } from './booking-context';
+import { ledgerSplitErrors } from './reference-changes';
 
 /** The import file: one list per kind (see schemas/booking/import.json). */
 export type ReferenceImport = Partial<Record<'organizations' | 'locations' | 'calendars' | 'calendarLocations' | 'settings', Record<string, unknown>[]>>;
@@ -30,13 +31,23 @@ export async function importReferenceData(context: BookingContext, file: Referen
   }
   const lookup: ReferenceLookup = async (kind, id) =>
     ((definitions.get(kind)!.get(id) as ReferenceDefinitions[typeof kind] | undefined) ?? (await context.reference.get(kind, id)));
+  const inFile = definitions.get('calendar-location')!;
+  const source: ReferenceSource = {
+    get: lookup,
+    // the stored calendar-locations the file leaves as they are (those of the file are checked as entries)
+    calendarLocationsWith: async (field, id) => (await context.reference.calendarLocationsWith(field, id)).filter((stored) => !inFile.has(stored.id)),
+  };
 
   const errors: FieldError[] = [];
   for (const kind of REFERENCE_ORDER) {
     let index = 0;
     for (const definition of definitions.get(kind)!.values()) {
       const prefix = `${LISTS[kind]}[${index++}].`;
-      errors.push(...definitionErrors(kind, definition, prefix), ...(await integrityErrors(kind, definition, lookup, prefix)));
+      errors.push(
+        ...definitionErrors(kind, definition, prefix),
+        ...(await integrityErrors(kind, definition, source, prefix)),
+        ...(await ledgerSplitErrors(context, kind, definition, prefix)),
+      );
     }
   }
   if (errors.length) throw validationProblem(language, errors);

@@ -39,6 +39,9 @@ export class ReferenceReader {
   calendar = (id: string) => this.get('calendar', id) as Promise<CalendarDefinition | null>;
   calendarLocation = (id: string) => this.get('calendar-location', id) as Promise<CalendarLocationDefinition | null>;
 
+  /** The calendar-locations offering a calendar (calendarId) or placed at a location (locationId). */
+  calendarLocationsWith = (field: 'calendarId' | 'locationId', id: string) => this.find('calendar-location', { [field]: id }) as Promise<CalendarLocationDefinition[]>;
+
   /** The calendar's own settings, else the organization's, else none. */
   async effectiveSettings(organizationId: string, calendarId: string): Promise<SettingsDefinition | null> {
     return (await this.get('settings', settingsId(organizationId, calendarId))) ?? (await this.get('settings', settingsId(organizationId, null)));

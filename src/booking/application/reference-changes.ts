@@ -1,0 +1,28 @@
+import { BookingCollections } from '../../../projections/booking/collections';
+import type { SlotUsageDocument } from '../../../projections/booking/slot-usage';
+import type { FieldError } from '../problems';
+import { ledgerPlacementChanges } from '../reference/reference-integrity';
+import type { CalendarLocationDefinition, ReferenceKind } from '../reference/reference-types';
+import { addDays } from '../time/zoned-time';
+import type { BookingContext } from './booking-context';
+
+/**
+ * A change of a location's time zone or of a calendar-location's location is refused while bookings are to
+ * come there (see ledgerPlacementChanges); past bookings no longer count against any limit.
+ */
+export async function ledgerSplitErrors(context: BookingContext, kind: ReferenceKind, definition: { id: string }, prefix = ''): Promise<FieldError[]> {
+  const current = await context.reference.get(kind, definition.id);
+  const fields = current ? ledgerPlacementChanges(kind, current, definition) : [];
+  if (fields.length === 0) return [];
+  const now = context.clock.now();
+  const upcoming: Record<string, unknown> = {
+    count: { $gt: 0 },
+    end: { $gt: now.toISOString() },
+    // ledger dates are local: a day before today in UTC covers every time zone
+    date: { $gte: addDays(now.toISOString().slice(0, 10), -1) },
+  };
+  if (kind === 'location') upcoming.locationId = definition.id;
+  else Object.assign(upcoming, { locationId: (current as CalendarLocationDefinition).locationId, calendarLocationId: definition.id });
+  const booked = await context.documents.collection<SlotUsageDocument>(BookingCollections.slotUsage).findOne(upcoming);
+  return booked ? fields.map((field) => ({ field: `${prefix}${field}`, key: 'changeWithBookings' as const })) : [];
+}
