@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { schemasDir } from '../platform/project-paths';
 import type { Language, MessageKey } from './messages';
@@ -17,9 +17,44 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = addFormats(new Ajv({ allErrors: true, strict: false, verbose: true, useDefaults: true, coerceTypes }));
   narrowDateFormats(ajv);
+  addCanonicalUuids(ajv);
   const dir = join(schemasDir, 'booking');
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) ajv.addSchema(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) ajv.addSchema(markUuids(JSON.parse(readFileSync(join(dir, file), 'utf8'))));
   return ajv;
+}
+
+const CANONICAL_UUID = 'x-canonical-uuid';
+const UUID_TEXT = /^(?:urn:uuid:)?([0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})$/i;
+
+/**
+ * The one spelling of a uuid, or null for text that is none: lower case, without the urn:uuid: prefix that
+ * the uuid format also accepts. Ids are compared exactly in the read models, while .NET reads a Guid in any
+ * letter case, so every uuid is brought to this spelling where it comes in.
+ */
+export function canonicalUuid(text: string): string | null {
+  const match = UUID_TEXT.exec(text);
+  return match ? match[1].toLowerCase() : null;
+}
+
+/** A keyword that rewrites a valid uuid in its canonical spelling, in place (Ajv's formats only check). */
+function addCanonicalUuids(ajv: Ajv): void {
+  const rewrite: SchemaValidateFunction = (_enabled, data, _schema, place) => {
+    const canonical = typeof data === 'string' ? canonicalUuid(data) : null;
+    if (canonical !== null && place?.parentData) place.parentData[place.parentDataProperty] = canonical;
+    return true;
+  };
+  ajv.addKeyword({ keyword: CANONICAL_UUID, modifying: true, errors: false, validate: rewrite });
+}
+
+/** Every "format": "uuid" of the schemas gets the keyword, so that no uuid field can be left out. */
+function markUuids<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(markUuids);
+  else if (node !== null && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    if (schema.format === 'uuid') schema[CANONICAL_UUID] = true;
+    Object.values(schema).forEach(markUuids);
+  }
+  return node;
 }
 
 /**
@@ -48,21 +83,30 @@ export function validateBody<T>(schemaId: string, body: unknown, language: Langu
   return body as T;
 }
 
-/** Query parameter names match case-insensitively (as the seed's .NET service does); a repeated one is refused. */
+/**
+ * Query parameter names match case-insensitively, and so do the booleans' values ('True', 'false'), as the
+ * seed's .NET service binds them; a repeated parameter is refused.
+ */
 export function validateQuery<T>(schemaId: string, query: Record<string, unknown>, language: Language): T {
   const validate = compiled(queryAjv, schemaId);
-  const names = Object.keys((validate.schema as { properties?: object }).properties ?? {});
+  const properties = (validate.schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  const names = Object.keys(properties);
   const values: Record<string, unknown> = {};
   const repeated: FieldError[] = [];
   for (const [given, value] of Object.entries(query)) {
     const name = names.find((candidate) => candidate.toLowerCase() === given.toLowerCase());
     if (!name) continue;
     if (typeof value !== 'string') repeated.push({ field: name, key: 'repeatedParameter' });
-    else if (value !== '') values[name] = restorePlus(value);
+    else if (value !== '') values[name] = properties[name].type === 'boolean' ? lowerCaseBoolean(value) : restorePlus(value);
   }
   if (repeated.length) throw validationProblem(language, repeated);
   if (!validate(values)) throw validationProblem(language, toFieldErrors(validate.errors, (path) => path.replace(/^\//, '')));
   return values as T;
+}
+
+/** Ajv coerces only 'true' and 'false' to booleans. */
+function lowerCaseBoolean(value: string): string {
+  return /^(true|false)$/i.test(value) ? value.toLowerCase() : value;
 }
 
 /** An unencoded '+' of a UTC offset arrives as a space: '2026-01-15T09:30:00 02:00' means +02:00. */

@@ -2,6 +2,7 @@ import type { Filter } from '../../platform/document-store/document-store';
 import { BookingCollections } from '../../../projections/booking/collections';
 import type { AppointmentDocument } from '../../../projections/booking/appointments';
 import type { BookingContext } from '../application/booking-context';
+import { canonicalUuid } from '../validation';
 import { pageWindow, type PageRequest } from './pagination';
 
 /**
@@ -27,10 +28,11 @@ export async function searchAppointments(context: BookingContext, search: Appoin
   return { items, totalCount };
 }
 
-/** Organization filter of user-list: the organization's id, IDNO or (Romanian) name. */
+/** Organization filter of user-list: the organization's id (in any spelling of a uuid), IDNO or (Romanian) name. */
 export function organizationCondition(organization: string | undefined): Filter[] {
   if (!organization) return [];
-  return [{ $or: [{ organizationId: organization }, { organizationIdno: organization }, { 'organizationName.ro': organization }] }];
+  const organizationId = canonicalUuid(organization) ?? organization;
+  return [{ $or: [{ organizationId }, { organizationIdno: organization }, { 'organizationName.ro': organization }] }];
 }
 
 export const utc = (instant: string) => new Date(instant).toISOString();

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { readBody } from '../../platform/http/read-body';
 import { languageOf, type Language } from '../messages';
 import { ruleProblem, validationProblem } from '../problems';
-import { validateQuery } from '../validation';
+import { canonicalUuid, validateQuery } from '../validation';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -30,10 +30,9 @@ export function idempotencyKeyOf(request: Request, language: Language): string |
   return key;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A uuid path segment ({appointmentId}, {id}); anything else is a 400 naming the parameter. */
+/** A uuid path segment ({appointmentId}, {id}), in its canonical spelling; anything else is a 400 naming the parameter. */
 export function uuidParam(value: unknown, field: string, language: Language): string {
-  if (typeof value !== 'string' || !UUID.test(value)) throw validationProblem(language, [{ field, key: 'uuid' }]);
-  return value.toLowerCase();
+  const id = typeof value === 'string' ? canonicalUuid(value) : null;
+  if (id === null) throw validationProblem(language, [{ field, key: 'uuid' }]);
+  return id;
 }
