@@ -19,7 +19,8 @@ if (unknown.length > 0) {
 const stores = await openStores(config);
 const runner = new ProjectionRunner(stores.events, stores.documents, projections, createLogger('warn'));
 const started = Date.now();
-for (const projection of projections.filter((p) => requested.length === 0 || requested.includes(p.name))) {
+const chosen = projections.filter((projection) => requested.length === 0 || requested.includes(projection.name));
+for (const projection of chosen) {
   let lastPrinted = 0;
   const applied = await runner.rebuild(projection.name, (position, head) => {
     if (Date.now() - lastPrinted > 500 || position >= head) {
@@ -29,6 +30,6 @@ for (const projection of projections.filter((p) => requested.length === 0 || req
   });
   process.stderr.write(`\n${projection.name}: ${applied} events applied\n`);
 }
-process.stderr.write(`replayed ${projections.length} projection(s) from ${stores.profile} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+process.stderr.write(`replayed ${chosen.length} projection(s) from ${stores.profile} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 await stores.events.close();
 await stores.documents.close();

@@ -38,6 +38,7 @@ describe('Replay of read models from the log (npm run replay, e2e)', function ()
     const replay = await runCli('replay', dataDir, ['eventlog-entries']);
     expect(replay.code, replay.stderr).to.equal(0);
     expect(replay.stderr).to.match(/eventlog-entries: \d+ events applied/);
+    expect(replay.stderr).to.match(/replayed 1 projection\(s\)/);
 
     await server.start();
     try {
