@@ -1,6 +1,6 @@
 import type { Decider } from '../platform/decider';
 import type { NotificationCommand, RecordReceipt, RecordSendOutcome, RequestCancel } from './notification-commands';
-import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, StepNotApplicableError } from './notification-errors';
+import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from './notification-errors';
 import {
   CANCEL_REQUESTED,
   MESSAGE_CANCELLED,
@@ -100,6 +100,8 @@ function decideReceipt(command: RecordReceipt, state: NotificationState): Notifi
   const message = messageOf(state, command.messageId);
   // a message being taken back is not read any more: the cancellation asked for before the reading stands
   if (state.phase === 'Cancelling' && WITHDRAWABLE_CHANNELS.has(message.channel)) return [];
+  // a gateway may call back before the answer to its send is recorded; dropped, the receipt would be lost
+  if (message.inFlight) throw new ReceiptTooEarlyError(message.messageId);
   const at = { notificationId: command.notificationId, at: command.at, by: command.by, messageId: message.messageId };
   const reached = ['Sent', 'Delivered'].includes(message.status);
   if (command.status === 'Delivered') return message.status === 'Sent' ? [{ type: MESSAGE_DELIVERED, data: at }] : [];

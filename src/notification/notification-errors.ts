@@ -27,6 +27,14 @@ export class MessageNotFoundError extends Error {
   }
 }
 
+/** A gateway's receipt came before the platform had recorded that the send went out: the gateway sends it again. */
+export class ReceiptTooEarlyError extends Error {
+  constructor(readonly messageId: string) {
+    super(`message ${messageId} is still being sent; send the receipt again in a few seconds`);
+    this.name = 'ReceiptTooEarlyError';
+  }
+}
+
 /** The dispatcher asked for something the notification no longer needs (another step got there first). */
 export class StepNotApplicableError extends Error {
   constructor(detail: string) {

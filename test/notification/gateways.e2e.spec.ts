@@ -102,6 +102,21 @@ describe('Notifications: SMS, Viber and web push over HTTP gateways (e2e; gatewa
     expect(refused).to.include({ Status: 'Failed', FailureCode: 'Gateway400' });
   });
 
+  it('answers 409 to a receipt that comes before the send is recorded, so the gateway sends it again', async () => {
+    let early: { status: number; text: string } | undefined;
+    nock(SMS)
+      .post('/messages')
+      .reply(async (_uri, body) => {
+        early = await receipt((body as { reference: string }).reference, 'Delivered'); // the callback overtakes the answer
+        return [202, { id: 'sms-fast' }];
+      });
+    const id = await postNotification(institution, notificationRequest({ Recipients: [{ Value: '+37369000222', Type: 'SMS' }] }));
+    const messageId = (await settled(id, 'Sent')).Recipients[0].Messages[0].MessageId;
+    expect(early?.status, early?.text).to.equal(409);
+    expect((await receipt(messageId, 'Delivered')).status).to.equal(204);
+    expect((await settled(id, 'Delivered')).Status).to.equal('Delivered');
+  });
+
   it('records a gateway\'s undeliverable receipt as a failure with its code', async () => {
     stubGateway(SMS, [[202, { id: 'sms-provider-3' }]]);
     const id = await postNotification(institution, notificationRequest({ Recipients: [{ Value: '+37369000111', Type: 'SMS' }] }));

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AcceptNotification, RecordSendOutcome } from '../../src/notification/notification-commands';
 import { notificationDecider } from '../../src/notification/notification-decider';
-import { CannotCancelError, NotificationAlreadyExistsError, NotificationNotFoundError, StepNotApplicableError } from '../../src/notification/notification-errors';
+import { CannotCancelError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from '../../src/notification/notification-errors';
 import {
   CANCEL_REQUESTED,
   MESSAGE_CANCELLED,
@@ -128,6 +128,10 @@ describe('Notifications: the notification decider', () => {
       const delivered = [...sentSms, { type: MESSAGE_DELIVERED, data: { ...base, messageId: 'm-0' } } as NotificationEvent];
       spec.given(delivered).when(receipt('Delivered')).then([]);
       spec.given(delivered).when(receipt('Read')).then([{ type: MESSAGE_READ, data: { ...base, messageId: 'm-0' } }]);
+    });
+
+    it('refuses a receipt while the send is in flight (ReceiptTooEarly): the gateway sends it again', () => {
+      spec.given([accepted, resolving, resolvedTo('SMS'), started('m-0')]).when(receipt('Delivered')).thenThrows(ReceiptTooEarlyError);
     });
 
     it('records an undeliverable receipt as a permanent failure', () => {
