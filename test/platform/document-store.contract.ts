@@ -167,6 +167,8 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       it('compares numbers with numbers and text with text only', async () => {
         expect(await matching({ age: { $gt: 18 } })).to.deep.equal(['zero']);
         expect(await matching({ age: { $lt: 'b' } })).to.deep.equal(['text']);
+        expect(await matching({ age: { $gte: 'a', $lt: 'b' } })).to.deep.equal(['text']);
+        expect(await matching({ age: { $gte: 0, $lt: 100 } })).to.deep.equal(['zero']);
         expect(await matching({ tags: '["x","y"]' }), 'a string is not the array it spells').to.deep.equal([]);
       });
 

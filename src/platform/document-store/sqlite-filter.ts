@@ -8,6 +8,7 @@ import type { Filter, SortSpec } from './document-store';
 export type SqlFragment = { sql: string; params: unknown[] };
 
 const COMPARISONS: Record<string, string> = { $eq: '=', $ne: '!=', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+const COMPARING: Record<string, Comparing> = { $gt: 'above', $gte: 'above', $lt: 'below', $lte: 'below' };
 
 export function jsonPath(field: string): string {
   // a numeric part ("tags.0") is an array index or a key in MongoDB, but only a key in SQLite: refused
@@ -43,11 +44,14 @@ function logical(operator: '$and' | '$or', clauses: unknown): SqlFragment {
 }
 
 /**
- * A field's value and its JSON type. json_extract gives true as 1 and an array as its JSON text, so a
- * comparison also checks the type, as MongoDB compares values of one type only: {flag: true} does not
- * match 1, {age: {$gt: 18}} does not match "abc". _id is always text.
+ * A field's value and its JSON type. json_extract gives true as 1 and an array as its JSON text, and SQLite
+ * sorts every number below every text, so a comparison may also need to check the type: MongoDB compares
+ * values of one type only ({flag: true} does not match 1, {age: {$gt: 18}} does not match "abc"). Checking
+ * json_type walks the document again for every row compared, so it is added only where another type could
+ * match (typeGuard); typeIsCheap for json_each, whose type column is there already. _id is always text.
  */
-type Field = { value: string; type: string | null };
+type Field = { value: string; type: string | null; typeIsCheap?: boolean };
+type Comparing = 'equal' | 'above' | 'below';
 
 function fieldCondition(field: string, condition: unknown): SqlFragment {
   const column: Field = field === '_id' ? { value: 'id', type: null } : { value: jsonPath(field), type: `json_type(doc, '$.${field}')` };
@@ -58,17 +62,23 @@ function fieldCondition(field: string, condition: unknown): SqlFragment {
     parts.push(fragment.sql);
     params.push(...fragment.params);
   };
-  for (const [operator, operand] of Object.entries(condition as Record<string, unknown>)) {
+  const operators = Object.entries(condition as Record<string, unknown>);
+  // a text lower bound already keeps numbers and booleans out (they sort below every text): a range needs no guard
+  const textBelow = operators.some(([operator, operand]) => COMPARING[operator] === 'above' && isText(operand));
+  for (const [operator, operand] of operators) {
     if (operator === '$eq') add(equality(column, operand));
     else if (operator === '$ne') add(negated(equality(column, operand)));
-    else if (operator in COMPARISONS) add(typed(column, [operand], `${column.value} ${COMPARISONS[operator]} ?`, [toSqlValue(operand)]));
+    else if (operator in COMPARISONS) {
+      const comparing = textBelow && isText(operand) ? 'above' : COMPARING[operator];
+      add(typed(column, [operand], `${column.value} ${COMPARISONS[operator]} ?`, [toSqlValue(operand)], comparing));
+    }
     else if (operator === '$in') add(membership(column, operand as unknown[]));
     else if (operator === '$nin') add(negated(membership(column, operand as unknown[])));
     else if (operator === '$exists') parts.push(`json_type(doc, '$.${field}') IS ${operand ? 'NOT NULL' : 'NULL'}`);
     else if (operator === '$elemMatch') {
       const inner = operand as Record<string, unknown>;
       const values = '$in' in inner ? (inner.$in as unknown[]) : [inner.$eq];
-      const element = typed({ value: 'value', type: 'type' }, values, `value IN (${values.map(() => '?').join(',')})`, values.map(toSqlValue));
+      const element = typed({ value: 'value', type: 'type', typeIsCheap: true }, values, `value IN (${values.map(() => '?').join(',')})`, values.map(toSqlValue));
       add({ sql: `EXISTS (SELECT 1 FROM json_each(doc, '$.${field}') WHERE ${element.sql})`, params: element.params });
     } else throw new Error(`unsupported filter operator: ${operator}`);
   }
@@ -100,10 +110,36 @@ function negated(fragment: SqlFragment): SqlFragment {
   return { sql: `NOT coalesce((${fragment.sql}), 0)`, params: fragment.params };
 }
 
-function typed(column: Field, operands: unknown[], comparison: string, params: unknown[]): SqlFragment {
-  if (column.type === null) return { sql: comparison, params };
+function typed(column: Field, operands: unknown[], comparison: string, params: unknown[], comparing: Comparing = 'equal'): SqlFragment {
+  const guard = typeGuard(column, operands, comparing);
+  return { sql: guard ? `${comparison} AND ${guard}` : comparison, params };
+}
+
+function typeGuard(column: Field, operands: unknown[], comparing: Comparing): string | null {
+  if (column.type === null) return null;
+  if (!column.typeIsCheap && !operands.some((operand) => mayMatchAnotherType(operand, comparing))) return null;
+  // below a text, only numbers and booleans can slip in: typeof, on the value already extracted, is enough
+  if (!column.typeIsCheap && comparing === 'below' && operands.every(isText)) return `typeof(${column.value}) = 'text'`;
   const types = [...new Set(operands.flatMap(jsonTypesOf))];
-  return { sql: `${comparison} AND ${column.type} IN (${types.map((type) => `'${type}'`).join(',')})`, params };
+  return `${column.type} IN (${types.map((type) => `'${type}'`).join(',')})`;
+}
+
+/**
+ * Whether SQLite could match a value of another type than the operand's: equal to text, only an array or
+ * object whose JSON text it spells; equal to a number, a boolean (as 0 or 1); below a text, any number;
+ * above a text, only an array's or object's JSON text, which is left unchecked (docs/decisions.md).
+ */
+function mayMatchAnotherType(operand: unknown, comparing: Comparing): boolean {
+  if (isText(operand)) {
+    const text = operand instanceof Date ? operand.toISOString() : (operand as string);
+    return comparing === 'equal' ? text.startsWith('[') || text.startsWith('{') : comparing === 'below';
+  }
+  if (typeof operand === 'number') return comparing !== 'equal' || operand === 0 || operand === 1;
+  return true;
+}
+
+function isText(operand: unknown): boolean {
+  return typeof operand === 'string' || operand instanceof Date;
 }
 
 function jsonTypesOf(value: unknown): string[] {
