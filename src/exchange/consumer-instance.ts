@@ -68,7 +68,20 @@ export class ConsumerInstance {
       this.unconfirmed.set(offset, { lane, position: delivery.position });
       return { ...delivery, offset };
     });
-    if (taken.length > 0 && this.onDelivered) await this.onDelivered(this.clientId, taken);
+    if (taken.length > 0 && this.onDelivered) {
+      try {
+        await this.onDelivered(this.clientId, taken);
+      } catch (error) {
+        // not handed out after all: a confirm must not acknowledge them, and the group gets them again
+        for (const { offset } of taken) {
+          const held = this.unconfirmed.get(offset);
+          if (!held) continue;
+          this.unconfirmed.delete(offset);
+          held.lane.giveBack(this.id, [held.position]);
+        }
+        throw error;
+      }
+    }
     return taken;
   }
 

@@ -93,6 +93,21 @@ export class ConsumerLane {
     }
   }
 
+  /** The instance could not hand these out after all: they return to the group, in log order. */
+  giveBack(instanceId: string, positions: number[]): void {
+    const deliveries = this.inflight.get(instanceId);
+    if (!deliveries) return;
+    const returned: Delivery[] = [];
+    for (const position of positions) {
+      const delivery = deliveries.get(position);
+      if (!delivery) continue;
+      deliveries.delete(position);
+      this.disown(delivery);
+      returned.push(delivery);
+    }
+    this.pending = mergeByPosition(this.pending, returned.sort(byPosition));
+  }
+
   /** The instance is gone: its unconfirmed events return to the group, in log order. */
   release(instanceId: string): number {
     const deliveries = this.inflight.get(instanceId);

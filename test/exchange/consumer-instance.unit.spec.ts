@@ -78,4 +78,20 @@ describe('ConsumerInstance: going away while the log is read (unit)', () => {
     staying.confirm();
     expect(lane.watermark()).to.equal(1);
   });
+
+  it('gives back what a failing delivery listener kept it from handing out: a confirm does not acknowledge it', async () => {
+    const lane = laneOf(2);
+    let failing = true;
+    const listener = async () => {
+      if (failing) throw new Error('the personal-data log refused the delivery');
+    };
+    const instance = new ConsumerInstance('first', 'c', OPTIONS, [lane], 0, 'http', listener);
+    const refusal = await instance.take(10).then(() => null, (error: Error) => error.message);
+    expect(refusal).to.equal('the personal-data log refused the delivery');
+    expect(instance.confirm()).to.equal(0);
+    expect(lane.watermark()).to.equal(0);
+    failing = false;
+    const other = new ConsumerInstance('other', 'c', OPTIONS, [lane], 0, 'http', listener);
+    expect((await other.take(10)).map((delivery) => delivery.event.id)).to.deep.equal(['e1', 'e2']);
+  });
 });
