@@ -79,17 +79,17 @@ export class ExchangePersonalDataLog {
     const fields: LogFields = definedOnly({
       event_time: this.clock.now().toISOString(),
       event_type: `${rule.systemPrefix ?? 'Exchange'}.PersonalData.${rule.action ?? 'Transfer'}`,
-      event_correlation: event.id,
+      event_correlation: clipped(event.id),
       event_source: 'exchange',
-      event_message: `event ${event.type} from ${event.source} delivered to ${client.id}`,
+      event_message: clipped(`event ${event.type} from ${event.source} delivered to ${client.id}`),
       legal_entity: client.idno,
       legal_basis: read(paths.legalBasis) ?? rule.legalBasis,
       legal_reason: read(paths.legalReason) ?? rule.legalReason,
       subject,
       subject_type: rule.subjectType ?? 'Person',
       subject_name: read(paths.subjectName),
-      object: event.id,
-      object_type: event.type,
+      object: clipped(event.id),
+      object_type: clipped(event.type),
     });
     const uid = randomUUID();
     const [registered] = registrationDecider.decide(
@@ -130,7 +130,11 @@ function toLogValue(value: unknown): string | string[] | undefined {
     const values = value.map(toLogValue).filter((item): item is string => typeof item === 'string');
     return values.length > 0 ? values : undefined;
   }
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return clipped(typeof value === 'object' ? JSON.stringify(value) : String(value));
+}
+
+/** The exchange takes ids and types of any length; the log's strings are at most 32,766 bytes (8,000 characters fit). */
+function clipped(text: string): string {
   return text.slice(0, MAX_VALUE_CHARACTERS);
 }
 

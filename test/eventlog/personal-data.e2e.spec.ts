@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
-import { TestPlatform } from '../support/test-platform';
+import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
 import { appendBookingEvent, appointmentRequested } from '../notification/booking-events';
 import { logEvent, register } from './eventlog-test-kit';
 
@@ -15,6 +15,13 @@ const HR_SYSTEM = {
     consume: { types: ['md.gov.booking.*'] },
     personalData: [{ types: ['md.gov.booking.appointment.*'], action: 'Access', systemPrefix: 'HR', legalBasisPath: '$.data.legalBasis', legalReason: 'staffing', subjectPath: '$.data.citizen.idnp' }],
   },
+};
+
+/** A consumer of demo events that carry a citizen's IDNP in their data. */
+const DEMO_READER = {
+  id: 'demo-reader',
+  certificate: { commonName: 'demo-reader' },
+  exchange: { consume: { types: ['demo.*'] }, personalData: [{ types: ['demo.*'], legalBasis: 'Law 133/2011', subjectPath: '$.data.idnp' }] },
 };
 
 describe('Event logging: personal data (e2e over mTLS)', () => {
@@ -47,7 +54,7 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
   };
 
   before(async () => {
-    platform = await TestPlatform.start({ extraClients: [HR_SYSTEM], exchange: { pollTimeoutMs: 200, batchLingerMs: 5 } });
+    platform = await TestPlatform.start({ extraClients: [HR_SYSTEM, DEMO_READER], exchange: { pollTimeoutMs: 200, batchLingerMs: 5 } });
     institution = platform.client('demo-institution');
   });
   after(() => platform.stop());
@@ -167,6 +174,20 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
         '@loggedBy': 'demo-institution',
       });
       expect((await accesses('P1234567')).totalCount, 'the second subject path').to.equal(1);
+    });
+
+    it('logs the delivery of an event whose id is longer than the log takes, its id clipped, and delivers it', async () => {
+      const subject = '2001000000088';
+      const longId = 'x'.repeat(40_000);
+      const events = [demoEvent({ id: longId, data: { orderId: 1, idnp: subject } }), demoEvent({ data: { orderId: 2, idnp: subject } })];
+      const produced = await platform.client('demo-producer').post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(events) });
+      expect(produced.status, produced.text).to.equal(202);
+      const delivered = await consumeAll(platform.client('demo-reader'));
+      expect(delivered.events.map((event) => (event as unknown as { id: string }).id)).to.deep.equal(events.map((event) => event.id));
+      const { items } = await accesses(subject);
+      const objects = items.map((item) => item.object as string);
+      expect(objects).to.have.length(2);
+      expect(objects).to.include(longId.slice(0, 8000));
     });
 
     it('logs a redelivered event once, and takes the legal basis from the payload when configured so', async () => {
