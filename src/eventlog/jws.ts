@@ -1,4 +1,4 @@
-import { createSign, createVerify, type KeyLike } from 'node:crypto';
+import { constants, createPublicKey, createSign, createVerify, KeyObject, type KeyLike } from 'node:crypto';
 
 /**
  * JWS compact serialization with RS256 (RFC 7515), on Node's crypto: a signature is one
@@ -41,6 +41,8 @@ export function parseJws(token: string): ParsedJws {
   const { alg, kid } = header as JwsHeader;
   if (alg !== 'RS256') throw new MalformedJwsError(`alg must be RS256, not ${JSON.stringify(alg)}`);
   if (typeof kid !== 'string' || kid.length === 0) throw new MalformedJwsError('the header needs kid: the certificate serial number in hexadecimal');
+  // RFC 7515 4.1.11: a recipient must refuse a token whose critical extensions it does not understand
+  if ('crit' in (header as object)) throw new MalformedJwsError('crit: no header extension is supported');
   return {
     header: header as JwsHeader,
     payload: Buffer.from(payloadPart, 'base64url'),
@@ -49,8 +51,14 @@ export function parseJws(token: string): ParsedJws {
   };
 }
 
+/**
+ * RS256 is RSASSA-PKCS1-v1_5 with SHA-256 and an RSA key. Node's verify picks the scheme from the key, so
+ * the key type and the padding are fixed here: an EC, Ed25519 or RSA-PSS certificate cannot sign RS256.
+ */
 export function verifyJws(parsed: ParsedJws, publicKey: KeyLike): boolean {
-  return createVerify('RSA-SHA256').update(parsed.signingInput).verify(publicKey, parsed.signature);
+  const key = publicKey instanceof KeyObject ? publicKey : createPublicKey(publicKey);
+  if (key.asymmetricKeyType !== 'rsa') return false;
+  return createVerify('RSA-SHA256').update(parsed.signingInput).verify({ key, padding: constants.RSA_PKCS1_PADDING }, parsed.signature);
 }
 
 /** Serial numbers compare as Java's BigInteger.toString(16) prints them: lowercase, no leading zeros. */

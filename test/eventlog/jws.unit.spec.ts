@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { constants, generateKeyPairSync, sign } from 'node:crypto';
 import { expect } from 'chai';
 import { MalformedJwsError, normalizeSerial, parseJws, signJws, verifyJws } from '../../src/eventlog/jws';
 
@@ -25,6 +25,24 @@ describe('Event logging: JWS compact RS256 on Node crypto', () => {
     expect(() => parseJws(`${part({ alg: 'RS256' })}.${part({})}.c2ln`)).to.throw(MalformedJwsError, /kid/);
     expect(() => parseJws('bm90LWpzb24.e30.c2ln')).to.throw(MalformedJwsError, /JSON/);
     expect(() => parseJws('a.b')).to.throw(MalformedJwsError);
+  });
+
+  it('verifies RS256 only with an RSA key: not EC, Ed25519 or RSA-PSS, whatever the header says', () => {
+    const signingInput = `${Buffer.from(JSON.stringify({ alg: 'RS256', kid: '1f' })).toString('base64url')}.${Buffer.from('{}').toString('base64url')}`;
+    const forged = (signature: Buffer) => parseJws(`${signingInput}.${signature.toString('base64url')}`);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    expect(verifyJws(forged(sign('sha256', Buffer.from(signingInput), ec.privateKey)), ec.publicKey)).to.equal(false);
+    const ed = generateKeyPairSync('ed25519');
+    expect(verifyJws(forged(sign(null, Buffer.from(signingInput), ed.privateKey)), ed.publicKey)).to.equal(false);
+    const pss = generateKeyPairSync('rsa-pss', { modulusLength: 2048 });
+    expect(verifyJws(forged(sign('sha256', Buffer.from(signingInput), pss.privateKey)), pss.publicKey)).to.equal(false);
+    const pssOnRsa = sign('sha256', Buffer.from(signingInput), { key: privateKey, padding: constants.RSA_PKCS1_PSS_PADDING });
+    expect(verifyJws(forged(pssOnRsa), publicKey)).to.equal(false);
+  });
+
+  it('refuses a header with critical extensions (crit), which it does not understand', () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    expect(() => parseJws(`${part({ alg: 'RS256', kid: '1', crit: ['b64'], b64: false })}.${part({})}.c2ln`)).to.throw(MalformedJwsError, /crit/);
   });
 
   it('compares serial numbers as Java prints them: lowercase hex without leading zeros', () => {
