@@ -6,7 +6,8 @@ import { readEventTime } from './event-time';
 export const MAX_RESULT_WINDOW = 10_000;
 /** Each pair is one more AND in the SQL; SQLite refuses expressions nested 1000 deep, and no real search needs this many. */
 export const MAX_FILTER_PAIRS = 100;
-const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+// every step starts with a letter or _: a step of digits would be an array index in MongoDB and a key in SQLite
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 export type TimeRange = { from: string; to: string };
 /** A range open on the side whose end is not given. */

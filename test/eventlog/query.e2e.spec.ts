@@ -74,6 +74,8 @@ describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () =>
         { event_time_from: '2024-06-03' },
         { filter: 'no-equals-sign' },
         { filter: '_reserved=x' },
+        { filter: 'a.0=x' },
+        { filter: 'a.1b=x' },
         { page: -1 },
         { page: 'one' },
         { page_size: 0 },
