@@ -3,19 +3,30 @@ import { badRequest, notFound } from '../platform/errors';
 import type { StoredEvent } from '../platform/event-store/event-store';
 import { route } from '../platform/http/problem';
 import { stringParam } from '../platform/http/query';
-import { requireRight } from '../platform/http/service-auth';
+import { clientOf, requireRight } from '../platform/http/service-auth';
+import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { ServiceDeps } from '../platform/service-module';
+import { EventRegistrar } from '../eventlog/event-registrar';
+import { SigningKeys } from '../eventlog/signing-keys';
+import { dataSubjectsOf } from './data-subjects';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
+const DEFAULT_LEGAL_BASIS = 'audit of the platform log';
 
 /**
  * The log as an audit trail: every event of one aggregate's stream, or of the whole log, with who caused
  * it (the producer: a registry client or a service), when it was recorded, and its kind. Paged by cursor
  * (section E of the platform conventions): nextCursor is empty when there is no more.
+ * A page that names data subjects is logged before it is answered (DESIGN.md: who read personal data is
+ * itself logged), as an Audit.PersonalData.Access event of the auditor about each of them; the optional
+ * query parameter legalBasis says why.
  */
 export function auditRoutes(deps: ServiceDeps): Router {
   const router = Router();
+  const registrar = new EventRegistrar(deps.events, new SigningKeys(deps.events, deps.clock), deps.clock);
+  const logRead = (response: Parameters<typeof clientOf>[0], query: Record<string, unknown>, read: string, page: StoredEvent[]) =>
+    logPersonalDataRead(registrar, deps, clientOf(response), legalBasisOf(query), read, page);
   router.use('/api/v1/audit', requireRight('audit', 'read'));
 
   router.get(
@@ -25,6 +36,7 @@ export function auditRoutes(deps: ServiceDeps): Router {
       const events = await deps.events.readStream(String(request.params.streamId), { fromRevision: cursor });
       if (events.length === 0 && cursor === 0) throw notFound(`stream ${request.params.streamId} has no events`);
       const page = events.slice(0, limit);
+      await logRead(response, request.query, `stream ${request.params.streamId}`, page);
       response.json({
         streamId: request.params.streamId,
         items: page.map(auditEntry),
@@ -40,10 +52,33 @@ export function auditRoutes(deps: ServiceDeps): Router {
       const type = stringParam(request.query, 'type');
       const events = await deps.events.readAll({ after: cursor, limit: limit + 1, filter: type ? { types: [type] } : undefined });
       const page = events.slice(0, limit);
+      await logRead(response, request.query, type ? `the log, events of type ${type}` : 'the log', page);
       response.json({ items: page.map(auditEntry), nextCursor: events.length > limit ? String(page[page.length - 1].position) : '' });
     }),
   );
   return router;
+}
+
+async function logPersonalDataRead(registrar: EventRegistrar, deps: ServiceDeps, auditor: ClientDefinition, legalBasis: string, read: string, page: StoredEvent[]) {
+  const subjects = [...new Set(page.flatMap((stored) => dataSubjectsOf(stored.event)))];
+  if (subjects.length === 0) return;
+  const fields = {
+    event_time: deps.clock.now().toISOString(),
+    event_type: 'Audit.PersonalData.Access',
+    event_source: 'audit',
+    legal_basis: legalBasis,
+    subject: subjects.length === 1 ? subjects[0] : subjects,
+    subject_type: 'Person',
+    event_message: `read ${read}, positions ${page[0].position} to ${page[page.length - 1].position} (${page.length} events)`.slice(0, 8000),
+    ...(auditor.idno ? { legal_entity: auditor.idno } : {}),
+  };
+  await registrar.register(auditor, [{ fields }], [], 'search');
+}
+
+function legalBasisOf(query: Record<string, unknown>): string {
+  const legalBasis = stringParam(query, 'legalBasis') ?? DEFAULT_LEGAL_BASIS;
+  if (legalBasis.length === 0 || legalBasis.length > 1000) throw badRequest('legalBasis must be 1 to 1000 characters', { legalBasis: ['must be 1 to 1000 characters'] });
+  return legalBasis;
 }
 
 function paging(query: Record<string, unknown>) {

@@ -34,6 +34,25 @@ describe('Audit trail (e2e over mTLS)', () => {
     expect(positions).to.deep.equal([...positions].sort((a, b) => a - b));
   });
 
+  it('logs a read of events that name data subjects as the auditor\'s access to each, before answering; other reads log nothing', async () => {
+    const subject = '2002000000013';
+    const institution = platform.client('demo-institution');
+    const registered = await institution.post('/register', { body: JSON.stringify({ event_time: '2026-01-05T10:00:00Z', event_type: 'Demo.PersonalData.Access', subject, legal_basis: 'Law 133/2011' }) });
+    expect(registered.status, registered.text).to.equal(200);
+    const uid = registered.json().UID as string;
+
+    const headBefore = await platform.platform.stores.events.headPosition();
+    expect((await auditor.get('/api/v1/audit/events', { query: { type: 'md.gov.platform.client.registered.v1' } })).status).to.equal(200);
+    expect(await platform.platform.stores.events.headPosition(), 'no subject, nothing logged').to.equal(headBefore);
+
+    const read = await auditor.get(`/api/v1/audit/streams/eventlog-registration-${uid}/events`, { query: { legalBasis: 'annual audit 2026' } });
+    expect(read.status, read.text).to.equal(200);
+    const accesses = await institution.post('/api/v1/personal-data-accesses/searches', { body: { subject, legalBasis: 'data subject request' } });
+    const byAuditor = accesses.json().items.filter((item: Record<string, unknown>) => item['@loggedBy'] === 'demo-auditor');
+    expect(byAuditor).to.have.length(1);
+    expect(byAuditor[0]).to.include({ event_type: 'Audit.PersonalData.Access', legal_basis: 'annual audit 2026', subject });
+  });
+
   it('answers 404 for an unknown stream and 400 for a bad limit or cursor', async () => {
     expect((await auditor.get('/api/v1/audit/streams/nothing-here/events')).status).to.equal(404);
     expect((await auditor.get('/api/v1/audit/events', { query: { limit: 0 } })).status).to.equal(400);
