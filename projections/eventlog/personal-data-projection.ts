@@ -45,13 +45,14 @@ export const personalDataProjection: Projection = {
       const fields = Object.fromEntries(
         PERSONAL_DATA_FIELDS.filter((name) => entry.fields[name] !== undefined).map((name) => [name, toIndexedValue(entry.fields[name])]),
       );
-      const subjects = ([] as unknown[]).concat(fields.subject ?? '');
-      for (const [n, subject] of subjects.entries()) {
+      // each subject once; an access naming none cannot be found by subject, so it is not indexed
+      const subjects = [...new Set(([] as unknown[]).concat(fields.subject ?? []).map((subject) => (typeof subject === 'string' ? subject : JSON.stringify(subject))))];
+      for (const [n, subject] of subjects.filter((candidate) => candidate !== '').entries()) {
         const document: PersonalDataAccessDocument = {
           _id: `${uid}:${index}:${n}`,
           uid,
           owner: clientId,
-          subject: typeof subject === 'string' ? subject : JSON.stringify(subject),
+          subject,
           eventTime: parseEventTime(String(entry.fields.event_time)) ?? registeredAt,
           fields,
         };

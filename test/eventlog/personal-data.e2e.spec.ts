@@ -3,6 +3,7 @@ import type { HttpsClient } from '../support/https-client';
 import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
 import { appendBookingEvent, appointmentRequested } from '../notification/booking-events';
 import { logEvent, register } from './eventlog-test-kit';
+import { PERSONAL_DATA_ACCESSES } from '../../projections/eventlog/personal-data-projection';
 
 const SUBJECT = '2001000000011';
 
@@ -98,6 +99,15 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
         object: 'ABC 123',
         object_type: 'CarNumber',
       });
+    });
+
+    it('indexes a subject named twice in one event once, and an access naming no subject not at all', async () => {
+      const subject = '2001000000099';
+      await register(institution, logEvent({ event_time: '2024-07-03T09:00:00Z', event_type: 'MCabinet.PersonalData.Access', subject: [subject, subject], legal_basis: 'x' }));
+      expect((await accesses(subject, { eventTimeTo: '2024-07-04' })).totalCount).to.equal(1);
+      const before = await platform.platform.stores.documents.collection(PERSONAL_DATA_ACCESSES).count({ subject: '' });
+      await register(institution, logEvent({ event_time: '2024-07-03T10:00:00Z', event_type: 'MCabinet.PersonalData.Access', legal_basis: 'x' }));
+      expect(await platform.platform.stores.documents.collection(PERSONAL_DATA_ACCESSES).count({ subject: '' })).to.equal(before);
     });
 
     it('finds an event about several subjects under each, and pages with cursor and limit', async () => {
