@@ -33,7 +33,7 @@ export function auditRoutes(deps: ServiceDeps): Router {
     '/api/v1/audit/streams/:streamId/events',
     route(async (request, response) => {
       const { cursor, limit } = paging(request.query);
-      const events = await deps.events.readStream(String(request.params.streamId), { fromRevision: cursor });
+      const events = await deps.events.readStream(String(request.params.streamId), { fromRevision: cursor, limit: limit + 1 });
       if (events.length === 0 && cursor === 0) throw notFound(`stream ${request.params.streamId} has no events`);
       const page = events.slice(0, limit);
       await logRead(response, request.query, `stream ${request.params.streamId}`, page);

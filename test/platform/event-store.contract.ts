@@ -88,6 +88,15 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(tail.map((event) => event.revision)).to.deep.equal([2, 3]);
       });
 
+      it('reads at most limit events of a stream, also from the middle of one append', async () => {
+        const streamId = streamName();
+        await appendNew(streamId, 3);
+        await appendNew(streamId, 3);
+        expect((await store.readStream(streamId, { limit: 2 })).map((event) => event.revision)).to.deep.equal([0, 1]);
+        expect((await store.readStream(streamId, { fromRevision: 1, limit: 3 })).map((event) => event.revision)).to.deep.equal([1, 2, 3]);
+        expect((await store.readStream(streamId, { fromRevision: 4, limit: 10 })).map((event) => event.revision)).to.deep.equal([4, 5]);
+      });
+
       it('answers revision -1 for an empty append to a new stream', async () => {
         const result = await store.append(streamName(), []);
         expect(result).to.deep.equal({ nextRevision: -1, positions: [], duplicates: 0, lastPosition: 0 });

@@ -98,7 +98,7 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
     },
 
     async readStream(streamId, options = {}) {
-      const read = await readStreamEvents(client, streamId, { fromRevision: BigInt(options.fromRevision ?? 0) });
+      const read = await readStreamEvents(client, streamId, { fromRevision: BigInt(options.fromRevision ?? 0), ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
       return read.flatMap((resolved) => toStoredEvent(resolved) ?? []);
     },
 

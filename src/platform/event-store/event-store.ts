@@ -68,7 +68,8 @@ export type LogFilter = {
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
-  readStream(streamId: string, options?: { fromRevision?: number }): Promise<StoredEvent[]>;
+  /** limit: at most this many events (all when absent) */
+  readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<StoredEvent[]>;
   /** events with position > after, oldest first */
   readAll(options: { after: number; limit: number; filter?: LogFilter }): Promise<StoredEvent[]>;
   headPosition(): Promise<number>;

@@ -29,8 +29,9 @@ export function openSqliteEventStore(path: string): EventStore {
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   prepareLogSchema(db);
-  const selectStream = db.prepare<[string, number], EventRunRow>(
-    'SELECT * FROM event_runs WHERE stream_id = ? AND last_revision >= ? ORDER BY last_revision',
+  // a run holds one event or more, so `limit` runs hold at least `limit` events (-1: no limit)
+  const selectStream = db.prepare<[string, number, number], EventRunRow>(
+    'SELECT * FROM event_runs WHERE stream_id = ? AND last_revision >= ? ORDER BY last_revision LIMIT ?',
   );
   const prepared = preparedStatements<EventRunRow>(db);
   let head = logHead(db);
@@ -86,10 +87,11 @@ export function openSqliteEventStore(path: string): EventStore {
 
     async readStream(streamId, options = {}) {
       const fromRevision = options.fromRevision ?? 0;
-      return selectStream
-        .all(streamId, fromRevision)
+      const events = selectStream
+        .all(streamId, fromRevision, options.limit ?? -1)
         .flatMap(eventsOf)
         .filter((stored) => stored.revision >= fromRevision);
+      return options.limit === undefined ? events : events.slice(0, options.limit);
     },
 
     async readAll({ after, limit, filter = {} }) {
