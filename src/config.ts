@@ -49,9 +49,22 @@ export const defaultExchangeConfig: ExchangeConfig = {
   groupShards: 1,
 };
 
+/** A setting the platform cannot start with; main prints it without a stack trace. */
+export class ConfigurationError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'ConfigurationError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  const port = integer(env.PORT, 8443);
+  const integer = (name: string, fallback: number, least = 0, most = Number.MAX_SAFE_INTEGER) => integerSetting(env, name, fallback, least, most);
+  const port = integer('PORT', 8443, 0, 65_535);
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigurationError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -61,30 +74,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     registryFile: resolve(env.REGISTRY_FILE ?? `${dataDir}/clients.json`),
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel,
     exchange: {
-      maxRequestBytes: integer(env.EXCHANGE_MAX_REQUEST_BYTES, defaultExchangeConfig.maxRequestBytes),
-      pollTimeoutMs: integer(env.EXCHANGE_POLL_TIMEOUT_MS, defaultExchangeConfig.pollTimeoutMs),
-      batchSize: integer(env.EXCHANGE_BATCH_SIZE, defaultExchangeConfig.batchSize),
-      batchLingerMs: integer(env.EXCHANGE_BATCH_LINGER_MS, defaultExchangeConfig.batchLingerMs),
-      instanceIdleExpiryMs: integer(env.EXCHANGE_INSTANCE_IDLE_EXPIRY_MS, defaultExchangeConfig.instanceIdleExpiryMs),
-      wsMaxUnconfirmed: integer(env.EXCHANGE_WS_MAX_UNCONFIRMED, defaultExchangeConfig.wsMaxUnconfirmed),
-      futureTimeToleranceMs: integer(env.EXCHANGE_FUTURE_TIME_TOLERANCE_MS, defaultExchangeConfig.futureTimeToleranceMs),
-      laneLeaseMs: integer(env.EXCHANGE_LANE_LEASE_MS, defaultExchangeConfig.laneLeaseMs),
-      groupShards: atLeastOne('EXCHANGE_GROUP_SHARDS', integer(env.EXCHANGE_GROUP_SHARDS, defaultExchangeConfig.groupShards)),
+      maxRequestBytes: integer('EXCHANGE_MAX_REQUEST_BYTES', defaultExchangeConfig.maxRequestBytes, 1),
+      pollTimeoutMs: integer('EXCHANGE_POLL_TIMEOUT_MS', defaultExchangeConfig.pollTimeoutMs),
+      batchSize: integer('EXCHANGE_BATCH_SIZE', defaultExchangeConfig.batchSize, 1),
+      batchLingerMs: integer('EXCHANGE_BATCH_LINGER_MS', defaultExchangeConfig.batchLingerMs),
+      instanceIdleExpiryMs: integer('EXCHANGE_INSTANCE_IDLE_EXPIRY_MS', defaultExchangeConfig.instanceIdleExpiryMs, 1),
+      wsMaxUnconfirmed: integer('EXCHANGE_WS_MAX_UNCONFIRMED', defaultExchangeConfig.wsMaxUnconfirmed, 1),
+      futureTimeToleranceMs: integer('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),
+      laneLeaseMs: integer('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 1),
+      groupShards: integer('EXCHANGE_GROUP_SHARDS', defaultExchangeConfig.groupShards, 1),
     },
   };
 }
 
-function atLeastOne(name: string, value: number): number {
-  if (value < 1) throw new Error(`${name} must be at least 1, got ${value}`);
-  return value;
-}
-
-function integer(value: string | undefined, fallback: number): number {
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, least: number, most: number): number {
+  const value = env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`expected a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < least || parsed > most) {
+    throw new ConfigurationError(`${name} must be an integer from ${least}${most < Number.MAX_SAFE_INTEGER ? ` to ${most}` : ' up'}, got "${value}"`);
+  }
   return parsed;
 }
 

@@ -1,11 +1,11 @@
-import { loadConfig } from './config';
+import { ConfigurationError, loadConfig } from './config';
 import { pkiFiles } from './platform/identity/pki';
 import { startPlatform } from './platform-app';
 import { join, relative } from 'node:path';
 
 /** `npm start`: the platform on the embedded profile (or production stores when their URLs are set). */
-const config = loadConfig();
-const platform = await startPlatform(config);
+const config = await orExitOnConfiguration(() => loadConfig());
+const platform = await orExitOnConfiguration(() => startPlatform(config));
 
 const pki = pkiFiles(join(config.dataDir, 'pki'));
 const rel = (path: string) => relative(process.cwd(), path) || '.';
@@ -32,4 +32,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     platform.logger.info({ signal }, 'shutting down');
     void platform.stop().then(() => process.exit(0));
   });
+}
+
+/** A setting the platform cannot start with ends it with a one-line message and exit code 2, not a stack trace. */
+async function orExitOnConfiguration<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    process.stderr.write(`configuration: ${error.message} (docs/configuration.md)\n`);
+    process.exit(2);
+  }
 }

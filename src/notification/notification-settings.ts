@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../config';
 import type { SmtpSettings } from './channels/email-channel';
 
 /**
@@ -59,6 +60,6 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name}: expected a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigurationError(`${name} must be an integer from 0 up, got "${value}"`);
   return parsed;
 }

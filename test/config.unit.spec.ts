@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { ConfigurationError, loadConfig } from '../src/config';
+
+describe('loadConfig: settings from the environment (unit)', () => {
+  it('takes the documented defaults and the values given', () => {
+    const config = loadConfig({ PORT: '9443', EXCHANGE_GROUP_SHARDS: '4', LOG_LEVEL: 'warn' });
+    expect(config).to.include({ port: 9443, logLevel: 'warn', publicUrl: 'https://localhost:9443' });
+    expect(config.exchange).to.include({ groupShards: 4, batchSize: 100, pollTimeoutMs: 30_000 });
+  });
+
+  it('refuses a value it cannot run with, naming the variable', () => {
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigurationError) return error.message;
+        throw error;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ PORT: 'abc' })).to.match(/^PORT must be an integer from 0 to 65535/);
+    expect(refusal({ PORT: '70000' })).to.match(/^PORT /);
+    expect(refusal({ EXCHANGE_GROUP_SHARDS: '0' })).to.match(/^EXCHANGE_GROUP_SHARDS must be an integer from 1 up/);
+    expect(refusal({ EXCHANGE_BATCH_SIZE: '1.5' })).to.match(/^EXCHANGE_BATCH_SIZE /);
+    expect(refusal({ LOG_LEVEL: 'loud' })).to.match(/^LOG_LEVEL must be one of/);
+  });
+});
