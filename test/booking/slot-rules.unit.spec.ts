@@ -93,6 +93,30 @@ describe('Slot rules (unit)', () => {
       expect(summer).to.have.property('slot');
       expect((summer as { slot: { start: Date } }).slot.start.toISOString()).to.equal('2026-06-02T05:00:00.000Z');
     });
+
+    /** Open all night on Sundays: the clocks change at 03:00 local on the last Sunday of March and October. */
+    const night: SlotCalendar = { ...calendar, intervals: [{ id: 'night', start: '01:00', end: '05:00', appointmentsPerSlotLimit: 1, workDays: [0] }], activeDays: 400 };
+
+    it('books the instant asked for when clocks go back: the repeated hour is offered once, the other one refused', () => {
+      // 25 October 2026: 03:00+03:00 becomes 02:00+02:00, so 02:00 to 03:00 local comes twice
+      const listed = slotsOn(night, '2026-10-25').map((slot) => slot.start.toISOString());
+      expect(new Set(listed).size).to.equal(listed.length);
+      const twice = ['2026-10-25T02:00:00+03:00', '2026-10-25T02:00:00+02:00'].map((start) => new Date(start).toISOString());
+      const offered = twice.filter((start) => listed.includes(start));
+      expect(offered).to.have.length(1);
+      for (const start of twice) {
+        const found = at(start, night);
+        if (offered.includes(start)) expect('slot' in found && found.slot.start.toISOString()).to.equal(start);
+        else expect(found).to.deep.equal({ refusal: 'slotNotOnGrid' });
+      }
+    });
+
+    it('does not repeat a slot for the hour skipped when clocks go forward', () => {
+      // 29 March 2026: 03:00+02:00 becomes 04:00+03:00, so 03:00 and 03:30 local do not exist
+      const listed = slotsOn(night, '2026-03-29').map((slot) => slot.start.toISOString());
+      expect(new Set(listed).size).to.equal(listed.length);
+      expect(listed).to.have.length(6);
+    });
   });
 
   describe('slotsOn', () => {

@@ -55,7 +55,9 @@ export function slotsOn(calendar: SlotCalendar, date: string): Slot[] {
   for (const interval of intervalsOn(calendar, date)) {
     const end = minutesOf(interval.end);
     for (let minute = minutesOf(interval.start); minute + calendar.slotDuration <= end; minute += calendar.slotDuration) {
-      slots.push(slotAt(calendar, date, minute, interval));
+      const slot = slotAt(calendar, date, minute, interval);
+      // a wall-clock time skipped when clocks go forward has no instant of its own: it would repeat the next one
+      if (localParts(slot.start, calendar.timeZone).minutes === minute) slots.push(slot);
     }
   }
   return slots.sort((a, b) => a.start.getTime() - b.start.getTime());
@@ -78,7 +80,9 @@ export function locateSlot(calendar: SlotCalendar, start: Date, now: Date): { sl
     return local.minutes >= from && local.minutes + calendar.slotDuration <= minutesOf(candidate.end) && (local.minutes - from) % calendar.slotDuration === 0;
   });
   if (!interval) return { refusal: 'slotNotOnGrid' };
-  return { slot: slotAt(calendar, local.date, local.minutes, interval) };
+  const slot = slotAt(calendar, local.date, local.minutes, interval);
+  // when clocks go back a wall-clock time comes twice; the slot is the one instant the listings offer
+  return slot.start.getTime() === start.getTime() ? { slot } : { refusal: 'slotNotOnGrid' };
 }
 
 function slotAt(calendar: SlotCalendar, date: string, minute: number, interval: WorkInterval): Slot {
