@@ -64,15 +64,14 @@ function fieldCondition(field: string, condition: unknown): SqlFragment {
   };
   const operators = Object.entries(condition as Record<string, unknown>);
   // a text lower bound already keeps numbers and booleans out (they sort below every text): a range needs no guard
-  const textBelow = operators.some(([operator, operand]) => COMPARING[operator] === 'above' && isText(operand));
+  const hasTextLowerBound = operators.some(([operator, operand]) => COMPARING[operator] === 'above' && isText(operand));
   for (const [operator, operand] of operators) {
     if (operator === '$eq') add(equality(column, operand));
     else if (operator === '$ne') add(negated(equality(column, operand)));
     else if (operator in COMPARISONS) {
-      const comparing = textBelow && isText(operand) ? 'above' : COMPARING[operator];
+      const comparing = hasTextLowerBound && isText(operand) ? 'above' : COMPARING[operator];
       add(typed(column, [operand], `${column.value} ${COMPARISONS[operator]} ?`, [toSqlValue(operand)], comparing));
-    }
-    else if (operator === '$in') add(membership(column, operand as unknown[]));
+    } else if (operator === '$in') add(membership(column, operand as unknown[]));
     else if (operator === '$nin') add(negated(membership(column, operand as unknown[])));
     else if (operator === '$exists') parts.push(`json_type(doc, '$.${field}') IS ${operand ? 'NOT NULL' : 'NULL'}`);
     else if (operator === '$elemMatch') {
