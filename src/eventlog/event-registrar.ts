@@ -26,28 +26,35 @@ export class EventRegistrar {
   async registerBody(body: string, client: ClientDefinition, presented: () => X509Certificate | undefined): Promise<Registration> {
     const entries: LogEntry[] = [];
     const signatures: SignatureRecord[] = [];
+    const certificates = new Map<string, X509Certificate>();
     for (const item of parseRegistrationBody(body)) {
       if (item.kind === 'unsigned') {
         entries.push({ fields: item.fields as LogFields });
         continue;
       }
-      const { kid, payload } = await this.signingKeys.verify(item.token, client.id, presented());
+      const { kid, payload, certificate } = await this.signingKeys.verify(item.token, client.id, presented());
+      if (certificate) certificates.set(kid, certificate);
       signatures.push({ kid, jws: item.token });
       for (const fields of eventsOfPayload(payload)) entries.push({ fields: fields as LogFields, signature: signatures.length - 1 });
     }
+    // a refused registration writes nothing; a valid one finds the certificates it cites recorded before it
+    registrationDecider.decide(this.registerCommand(randomUUID(), client, entries, signatures, 'request'), registrationDecider.initialState());
+    for (const [kid, certificate] of certificates) await this.signingKeys.record(client.id, kid, certificate);
     return this.register(client, entries, signatures, 'request');
   }
 
   /** Events the service logs itself on the client's behalf (its searches). */
   async register(client: ClientDefinition, entries: LogEntry[], signatures: SignatureRecord[], origin: 'request' | 'search'): Promise<Registration> {
     const uid = randomUUID();
-    const result = await handleCommand(
-      this.events,
-      toRegistrationStreamId(uid),
-      registrationDecider,
-      { type: 'RegisterEvents', uid, clientId: client.id, clientIdno: client.idno, at: this.clock.now().toISOString(), origin, entries, signatures },
-      { source: EVENTLOG_SOURCE, producer: client.id, clock: this.clock },
-    );
+    const result = await handleCommand(this.events, toRegistrationStreamId(uid), registrationDecider, this.registerCommand(uid, client, entries, signatures, origin), {
+      source: EVENTLOG_SOURCE,
+      producer: client.id,
+      clock: this.clock,
+    });
     return { uid, position: result.lastPosition, entries: entries.length };
+  }
+
+  private registerCommand(uid: string, client: ClientDefinition, entries: LogEntry[], signatures: SignatureRecord[], origin: 'request' | 'search') {
+    return { type: 'RegisterEvents' as const, uid, clientId: client.id, clientIdno: client.idno, at: this.clock.now().toISOString(), origin, entries, signatures };
   }
 }

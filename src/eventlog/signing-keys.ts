@@ -28,6 +28,9 @@ export class InvalidSignatureError extends Error {
  * kid is its serial; otherwise one the same client presented earlier, recorded in the log the first
  * time it signed with it (so events signed before a certificate renewal still verify).
  */
+/** certificate: the connection's, which verified the token and is not yet recorded for the client */
+export type VerifiedToken = { kid: string; payload: string; certificate?: X509Certificate };
+
 export class SigningKeys {
   private readonly recorded = new Map<string, Map<string, KeyObject>>();
 
@@ -36,15 +39,18 @@ export class SigningKeys {
     private readonly clock: Clock,
   ) {}
 
-  async verify(token: string, clientId: string, presented: X509Certificate | undefined): Promise<{ kid: string; payload: string }> {
+  /**
+   * Checks a token's signature. A certificate taken from the connection is returned to be recorded (record)
+   * once the registration citing it is known to be valid, and before that registration is appended.
+   */
+  async verify(token: string, clientId: string, presented: X509Certificate | undefined): Promise<VerifiedToken> {
     const parsed = parseJws(token);
     const kid = normalizeSerial(parsed.header.kid!);
     const fromConnection = presented && normalizeSerial(presented.serialNumber) === kid ? presented : undefined;
     const key = fromConnection?.publicKey ?? (await this.recordedKey(clientId, kid));
     if (!key) throw new UnknownSigningKeyError(kid);
     if (!verifyJws(parsed, key)) throw new InvalidSignatureError(kid);
-    if (fromConnection) await this.record(clientId, kid, fromConnection);
-    return { kid, payload: parsed.payload.toString('utf8') };
+    return { kid, payload: parsed.payload.toString('utf8'), ...(fromConnection ? { certificate: fromConnection } : {}) };
   }
 
   private async recordedKey(clientId: string, kid: string): Promise<KeyObject | undefined> {
@@ -60,7 +66,7 @@ export class SigningKeys {
     return keys.get(kid);
   }
 
-  private async record(clientId: string, serial: string, certificate: X509Certificate) {
+  async record(clientId: string, serial: string, certificate: X509Certificate) {
     if (this.recorded.get(clientId)?.has(serial)) return;
     await handleCommand(
       this.events,

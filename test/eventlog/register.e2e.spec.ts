@@ -90,6 +90,19 @@ describe('Event logging: POST /register (e2e over mTLS)', () => {
       for (const client of [first.client, second.client, neverPresented.client]) client.close();
     });
 
+    it('writes nothing for a signed registration it refuses, not even the certificate that signed it', async () => {
+      const renewed = renewedCertificate(platform, 'demo-institution');
+      const certificatesRecorded = async () =>
+        (await platform.platform.stores.events.readAll({ after: 0, limit: 1_000_000, filter: { types: ['md.gov.eventlog.signing-certificate.recorded.v1'] } })).length;
+      const before = await certificatesRecorded();
+      const refused = await renewed.client.post('/register', { body: renewed.signer.sign({ event_time: '2024-05-01T10:00:00Z' }) }); // no event_type
+      expect(refused.status, refused.text).to.equal(400);
+      expect(await certificatesRecorded()).to.equal(before);
+      await register(renewed.client, renewed.signer.sign(logEvent()));
+      expect(await certificatesRecorded()).to.equal(before + 1);
+      renewed.client.close();
+    });
+
     it('refuses a malformed token with 400', async () => {
       const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
       for (const body of [`${part({ alg: 'none', kid: '1' })}.${part(logEvent())}.`, `${part({ alg: 'RS256' })}.${part(logEvent())}.c2ln`]) {
