@@ -55,8 +55,13 @@ export class ConsumerInstance {
       if (collected.length >= max) break;
       for (const delivery of await lane.take(this.id, max - collected.length)) collected.push({ lane, delivery });
     }
-    // another take of this instance may have numbered its events meanwhile
-    while (!this.hasReserved(collected.length)) await this.reserveOffsets(collected.length);
+    try {
+      // another take of this instance may have numbered its events meanwhile
+      while (!this.hasReserved(collected.length)) await this.reserveOffsets(collected.length);
+    } catch (error) {
+      for (const { lane, delivery } of collected) lane.giveBack(this.id, [delivery.position]);
+      throw error;
+    }
     if (this.released) {
       // the instance went away while the lanes read the log: what they gave it goes back to the group
       for (const lane of this.lanes) lane.release(this.id);

@@ -150,7 +150,7 @@ export class ConsumerService {
     this.touch(instance);
     let taken: OffsetDelivery[] = [];
     while (this.isOpen(instance) && !options.isAbandoned()) {
-      taken = await instance.take(options.max);
+      taken = await this.takeOrWake(instance, options.max);
       if (taken.length > 0) break;
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
@@ -158,10 +158,27 @@ export class ConsumerService {
     }
     if (taken.length > 0 && taken.length < options.max && options.lingerMs > 0) {
       await this.waitForChange(options.lingerMs);
-      if (this.isOpen(instance)) taken.push(...(await instance.take(options.max - taken.length)));
+      try {
+        if (this.isOpen(instance)) taken.push(...(await this.takeOrWake(instance, options.max - taken.length)));
+      } catch (error) {
+        // the first take's events are numbered and held for this read: they are answered, the rest came back
+        this.deps.logger.warn({ err: error, instance: instance.id }, 'a lingering read failed; answering what was read before');
+      }
     }
+    // an instance deleted while it read gave its events back after the others were woken: wake them again
+    if (!this.isOpen(instance)) this.notify();
     this.touch(instance);
     return taken;
+  }
+
+  /** A take that failed gave its events back to the group: the other instances are woken for them. */
+  private async takeOrWake(instance: ConsumerInstance, max: number): Promise<OffsetDelivery[]> {
+    try {
+      return await instance.take(max);
+    } catch (error) {
+      this.notify();
+      throw error;
+    }
   }
 
   /** Resolves on the next append, confirm or release, or after timeoutMs. */

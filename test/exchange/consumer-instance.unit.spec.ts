@@ -94,4 +94,22 @@ describe('ConsumerInstance: going away while the log is read (unit)', () => {
     const other = new ConsumerInstance('other', 'c', OPTIONS, [lane], 0, 'http', listener);
     expect((await other.take(10)).map((delivery) => delivery.event.id)).to.deep.equal(['e1', 'e2']);
   });
+
+  it('gives back what the lanes handed it when its next block of offsets cannot be saved', async () => {
+    const lane = laneOf(4, 20);
+    const blocks: OffsetBlocks = {
+      firstOffset: 1,
+      reservedUpTo: 2,
+      async reserve() {
+        throw new Error('document store unavailable');
+      },
+    };
+    const instance = new ConsumerInstance('first', 'c', OPTIONS, [lane], 0, 'http', undefined, blocks);
+    const [first, second] = await Promise.allSettled([instance.take(2), instance.take(2)]);
+    expect(first.status === 'fulfilled' && offsets(first.value)).to.deep.equal([1, 2]);
+    expect(second.status === 'rejected' && (second.reason as Error).message).to.equal('document store unavailable');
+    expect(instance.confirm()).to.equal(2);
+    const other = new ConsumerInstance('other', 'c', OPTIONS, [lane], 0, 'http');
+    expect((await other.take(10)).map((delivery) => delivery.event.id)).to.deep.equal(['e3', 'e4']);
+  });
 });
