@@ -50,12 +50,12 @@ function normalizeJsonFormat(candidate: unknown, context: NormalizeContext, { js
   }
   violations.push(...exchangeAttributeViolations(sent, context));
   if (violations.length > 0) return { ok: false, violations };
-  // binary data without a media type has none: application/json is the default of JSON data only
-  const defaults = sent.data_base64 === undefined ? ['datacontenttype', 'time'] : ['time'];
-  const filledIn = missing(sent, defaults);
+  const filledIn = missing(sent, ['datacontenttype', 'time']);
   // most producers send both attributes: then the parsed object is stored as it is, without a copy
   if (filledIn.length === 0) return { ok: true, value: { event: sent as CloudEventRecord, filledIn } };
-  const event: Record<string, unknown> = filledIn.includes('datacontenttype') ? { datacontenttype: 'application/json', ...sent } : { ...sent };
+  // binary data (a dead report) is bytes of no known type; any other data is JSON
+  const defaultType = sent.data_base64 === undefined ? 'application/json' : 'application/octet-stream';
+  const event: Record<string, unknown> = filledIn.includes('datacontenttype') ? { datacontenttype: defaultType, ...sent } : { ...sent };
   event.time ??= context.now.toISOString();
   return { ok: true, value: { event: event as CloudEventRecord, filledIn } };
 }
