@@ -149,8 +149,8 @@ export function documentStoreContract(name: string, open: () => Promise<Document
           { _id: 'bool', flag: true, v: null },
           { _id: 'one', flag: 1 },
           { _id: 'zero', flag: 0, age: 20 },
-          { _id: 'text', age: 'abc', v: 'x' },
-          { _id: 'list', tags: ['x', 'y'], v: 'y' },
+          { _id: 'text', age: 'abc', v: 'x', marks: [true] },
+          { _id: 'list', tags: ['x', 'y'], v: 'y', marks: [1, 2] },
           { _id: 'bare' },
         ];
         for (const document of documents) await mixed.insertOne(document);
@@ -162,6 +162,8 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         expect(await matching({ flag: false })).to.deep.equal([]);
         expect(await matching({ flag: { $in: [0, true] } })).to.deep.equal(['bool', 'zero']);
         expect(await matching({ flag: { $ne: true } })).to.deep.equal(['bare', 'list', 'one', 'text', 'zero']);
+        expect(await matching({ flag: { $gt: false } }), 'booleans order among themselves').to.deep.equal(['bool']);
+        expect(await matching({ marks: { $elemMatch: { $in: [true, 5] } } }), 'in an array too').to.deep.equal(['text']);
       });
 
       it('compares numbers with numbers and text with text only', async () => {

@@ -77,7 +77,7 @@ function fieldCondition(field: string, condition: unknown): SqlFragment {
     else if (operator === '$elemMatch') {
       const inner = operand as Record<string, unknown>;
       const values = '$in' in inner ? (inner.$in as unknown[]) : [inner.$eq];
-      const element = typed({ value: 'value', type: 'type', typeIsCheap: true }, values, `value IN (${values.map(() => '?').join(',')})`, values.map(toSqlValue));
+      const element = membership({ value: 'value', type: 'type', typeIsCheap: true }, values);
       add({ sql: `EXISTS (SELECT 1 FROM json_each(doc, '$.${field}') WHERE ${element.sql})`, params: element.params });
     } else throw new Error(`unsupported filter operator: ${operator}`);
   }
@@ -119,7 +119,9 @@ function typeGuard(column: Field, operands: unknown[], comparing: Comparing): st
   if (!column.typeIsCheap && !operands.some((operand) => mayMatchAnotherType(operand, comparing))) return null;
   // below a text, only numbers and booleans can slip in: typeof, on the value already extracted, is enough
   if (!column.typeIsCheap && comparing === 'below' && operands.every(isText)) return `typeof(${column.value}) = 'text'`;
-  const types = [...new Set(operands.flatMap(jsonTypesOf))];
+  // booleans order among themselves (false below true), so a range over a boolean admits both
+  const typesOf = (operand: unknown) => (comparing !== 'equal' && typeof operand === 'boolean' ? ['true', 'false'] : jsonTypesOf(operand));
+  const types = [...new Set(operands.flatMap(typesOf))];
   return `${column.type} IN (${types.map((type) => `'${type}'`).join(',')})`;
 }
 
