@@ -1,37 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { defaultExchangeConfig } from '../../src/config';
 import { ConsumerService } from '../../src/exchange/consumer-service';
 import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
 import { systemClock } from '../../src/platform/clock';
-import type { DocumentStore } from '../../src/platform/document-store/document-store';
-import { openSqliteDocumentStore } from '../../src/platform/document-store/sqlite-document-store';
-import type { EventStore } from '../../src/platform/event-store/event-store';
-import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
 import { ClientRegistry } from '../../src/platform/identity/client-registry';
 import { createLogger } from '../../src/platform/logger';
+import { freshEmbeddedStores } from '../support/embedded-stores';
 
 describe('ConsumerService: long polling with a failing delivery listener (integration, embedded stores)', () => {
-  let dir: string;
-  let events: EventStore;
-  let documents: DocumentStore;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'consumer-service-'));
-    events = openSqliteEventStore(join(dir, 'events.sqlite'));
-    documents = openSqliteDocumentStore(join(dir, 'read-models.sqlite'));
-  });
-  afterEach(async () => {
-    await events.close();
-    await documents.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const stores = freshEmbeddedStores('consumer-service-');
 
   const produce = () =>
-    events.append('exchange-demo-producer', [
+    stores.events.append('exchange-demo-producer', [
       { event: { specversion: '1.0', id: randomUUID(), source: 'urn:demo:producer', type: 'demo.order.created', time: new Date().toISOString() }, producer: 'demo-producer' },
     ]);
 
@@ -39,8 +20,8 @@ describe('ConsumerService: long polling with a failing delivery listener (integr
     const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
     let calls = 0;
     const service = new ConsumerService({
-      events,
-      documents,
+      events: stores.events,
+      documents: stores.documents,
       registry,
       registeredAt: () => 0,
       config: { ...defaultExchangeConfig },

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import type { DocumentStore } from '../../src/platform/document-store/document-store';
-import { openSqliteDocumentStore } from '../../src/platform/document-store/sqlite-document-store';
-import type { EventStore } from '../../src/platform/event-store/event-store';
-import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
 import { createLogger } from '../../src/platform/logger';
 import type { Projection } from '../../src/platform/projections/projection';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
+import { freshEmbeddedStores } from '../support/embedded-stores';
 
 /** Counts events with $inc, so an event applied twice shows. */
 const counter: Projection = {
@@ -21,19 +16,17 @@ const counter: Projection = {
 };
 
 describe('ProjectionRunner on the embedded stores (integration, with injected failures)', () => {
-  let dir: string;
-  let events: EventStore;
-  let documents: DocumentStore;
+  const stores = freshEmbeddedStores('projection-runner-');
   const logger = createLogger('silent');
 
   const append = async (count: number) => {
     for (let index = 0; index < count; index += 1) {
-      await events.append('counted', [{ producer: 'test', event: { specversion: '1.0', id: `c-${Math.random()}`, source: 'urn:test', type: 'counted.v1', time: new Date().toISOString() } }]);
+      await stores.events.append('counted', [{ producer: 'test', event: { specversion: '1.0', id: `c-${Math.random()}`, source: 'urn:test', type: 'counted.v1', time: new Date().toISOString() } }]);
     }
   };
-  const countOf = async () => (await documents.collection<{ _id: string; count: number }>('counts').findOne({ _id: 'all' }))?.count ?? 0;
+  const countOf = async () => (await stores.documents.collection<{ _id: string; count: number }>('counts').findOne({ _id: 'all' }))?.count ?? 0;
   const run = async (store: DocumentStore, work: (runner: ProjectionRunner) => Promise<void>) => {
-    const runner = new ProjectionRunner(events, store, [counter], logger);
+    const runner = new ProjectionRunner(stores.events, store, [counter], logger);
     await runner.start();
     try {
       await work(runner);
@@ -42,23 +35,12 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
     }
   };
 
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'projection-runner-'));
-    events = openSqliteEventStore(join(dir, 'events.sqlite'));
-    documents = openSqliteDocumentStore(join(dir, 'read-models.sqlite'));
-  });
-  afterEach(async () => {
-    await events.close();
-    await documents.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it('applies a batch once when its commit went through but reported a failure (MongoDB: unknown commit result)', async () => {
     let injected = false;
     const commitThenFail: DocumentStore = {
-      ...documents,
+      ...stores.documents,
       async withTransaction(work) {
-        const result = await documents.withTransaction(work);
+        const result = await stores.documents.withTransaction(work);
         if (injected) return result;
         injected = true;
         throw Object.assign(new Error('commit reply lost'), { errorLabels: ['UnknownTransactionCommitResult'] });
@@ -66,9 +48,9 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
     };
     await run(commitThenFail, async (runner) => {
       await append(1);
-      await runner.waitFor(await events.headPosition());
+      await runner.waitFor(await stores.events.headPosition());
       await append(1);
-      await runner.waitFor(await events.headPosition());
+      await runner.waitFor(await stores.events.headPosition());
     });
     expect(injected).to.equal(true);
     expect(await countOf()).to.equal(2);
@@ -76,7 +58,7 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
 
   it('starts a rebuild over at the next start when it stopped after dropping the collections', async () => {
     await append(5);
-    await run(documents, async (runner) => runner.waitFor(await events.headPosition()));
+    await run(stores.documents, async (runner) => runner.waitFor(await stores.events.headPosition()));
     expect(await countOf()).to.equal(5);
 
     // the process dies once the first collection is dropped: nothing it writes after that lands
@@ -85,33 +67,33 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
       throw new Error('process killed');
     };
     const dyingAfterDrop: DocumentStore = {
-      ...documents,
-      collection: (name) => (dead ? new Proxy(documents.collection(name), { get: () => killed }) : documents.collection(name)),
-      withTransaction: (work) => (dead ? killed() : documents.withTransaction(work)),
-      ensureIndexes: (indexes) => (dead ? killed() : documents.ensureIndexes(indexes)),
+      ...stores.documents,
+      collection: (name) => (dead ? new Proxy(stores.documents.collection(name), { get: () => killed }) : stores.documents.collection(name)),
+      withTransaction: (work) => (dead ? killed() : stores.documents.withTransaction(work)),
+      ensureIndexes: (indexes) => (dead ? killed() : stores.documents.ensureIndexes(indexes)),
       async dropCollection(name) {
-        await documents.dropCollection(name);
+        await stores.documents.dropCollection(name);
         dead = true;
       },
     };
-    const interrupted = await new ProjectionRunner(events, dyingAfterDrop, [counter], logger).rebuild('counter').then(() => null, (error: Error) => error.message);
+    const interrupted = await new ProjectionRunner(stores.events, dyingAfterDrop, [counter], logger).rebuild('counter').then(() => null, (error: Error) => error.message);
     expect(interrupted).to.equal('process killed');
     expect(await countOf()).to.equal(0);
 
-    await run(documents, async (runner) => runner.waitFor(await events.headPosition()));
+    await run(stores.documents, async (runner) => runner.waitFor(await stores.events.headPosition()));
     expect(await countOf()).to.equal(5);
   });
 
-  it('rebuilds a projection from the log: the same documents, its checkpoint at the head', async () => {
+  it('rebuilds a projection from the log: the same stores.documents, its checkpoint at the head', async () => {
     await append(3);
-    await run(documents, async (runner) => {
-      await runner.waitFor(await events.headPosition());
-      await documents.collection('counts').updateOne({ _id: 'all' }, { $inc: { count: 100 } }); // damaged by hand
+    await run(stores.documents, async (runner) => {
+      await runner.waitFor(await stores.events.headPosition());
+      await stores.documents.collection('counts').updateOne({ _id: 'all' }, { $inc: { count: 100 } }); // damaged by hand
       expect(await runner.rebuild('counter')).to.equal(3);
     });
     expect(await countOf()).to.equal(3);
-    const checkpoint = await documents.collection<{ _id: string; position: number; rebuilding?: boolean } & Record<string, unknown>>('projection_checkpoints').findOne({ _id: 'counter' });
-    expect(checkpoint).to.include({ position: await events.headPosition() });
+    const checkpoint = await stores.documents.collection<{ _id: string; position: number; rebuilding?: boolean } & Record<string, unknown>>('projection_checkpoints').findOne({ _id: 'counter' });
+    expect(checkpoint).to.include({ position: await stores.events.headPosition() });
     expect(checkpoint).to.not.have.property('rebuilding');
   });
 });
