@@ -89,7 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   };
 }
 
-function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, least: number, most: number): number {
+/** An integer setting from the environment, its fallback when unset; a ConfigurationError naming it otherwise. */
+export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 0, most = Number.MAX_SAFE_INTEGER): number {
   const value = env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);

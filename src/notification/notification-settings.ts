@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config';
+import { integerSetting } from '../config';
 import type { SmtpSettings } from './channels/email-channel';
 
 /**
@@ -25,41 +25,33 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
   return {
     smtp: {
       host: env.NOTIFY_SMTP_HOST ?? 'localhost',
-      port: integer(env, 'NOTIFY_SMTP_PORT', 25),
+      port: integerSetting(env, 'NOTIFY_SMTP_PORT', 25),
       secure: env.NOTIFY_SMTP_SECURE === 'true',
       user: env.NOTIFY_SMTP_USER || undefined,
       password: env.NOTIFY_SMTP_PASSWORD || undefined,
       from: env.NOTIFY_MAIL_FROM ?? 'Notificări e-Guvernare <no-reply@notificari.gov.md>',
       rejectUnauthorized: env.NOTIFY_SMTP_TLS_REJECT_UNAUTHORIZED !== 'false',
-      timeoutMs: integer(env, 'NOTIFY_SMTP_TIMEOUT_MS', 15_000),
-      maxConnections: Math.max(1, integer(env, 'NOTIFY_SMTP_MAX_CONNECTIONS', 5)),
+      timeoutMs: integerSetting(env, 'NOTIFY_SMTP_TIMEOUT_MS', 15_000),
+      maxConnections: Math.max(1, integerSetting(env, 'NOTIFY_SMTP_MAX_CONNECTIONS', 5)),
     },
     gateways: {
       sms: env.NOTIFY_SMS_GATEWAY_URL ?? 'http://localhost:9081/sms',
       viber: env.NOTIFY_VIBER_GATEWAY_URL ?? 'http://localhost:9081/viber',
       webPush: env.NOTIFY_WEBPUSH_GATEWAY_URL ?? 'http://localhost:9081/web-push',
       token: env.NOTIFY_GATEWAY_TOKEN || undefined,
-      timeoutMs: integer(env, 'NOTIFY_GATEWAY_TIMEOUT_MS', 10_000),
+      timeoutMs: integerSetting(env, 'NOTIFY_GATEWAY_TIMEOUT_MS', 10_000),
     },
-    maxAttempts: integer(env, 'NOTIFY_MAX_ATTEMPTS', 5),
-    retryBaseMs: integer(env, 'NOTIFY_RETRY_BASE_MS', 2_000),
-    retryMaxMs: integer(env, 'NOTIFY_RETRY_MAX_MS', 300_000),
-    sendLeaseMs: integer(env, 'NOTIFY_SEND_LEASE_MS', 30_000),
+    maxAttempts: integerSetting(env, 'NOTIFY_MAX_ATTEMPTS', 5),
+    retryBaseMs: integerSetting(env, 'NOTIFY_RETRY_BASE_MS', 2_000),
+    retryMaxMs: integerSetting(env, 'NOTIFY_RETRY_MAX_MS', 300_000),
+    sendLeaseMs: integerSetting(env, 'NOTIFY_SEND_LEASE_MS', 30_000),
     dispatcherEnabled: env.NOTIFY_DISPATCHER !== 'off',
-    dispatchConcurrency: Math.max(1, integer(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32)),
-    maxRequestBytes: integer(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024),
+    dispatchConcurrency: Math.max(1, integerSetting(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32)),
+    maxRequestBytes: integerSetting(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024),
     registryFile: env.NOTIFY_REGISTRY_FILE || undefined,
   };
 }
 
 export function retryDelayMs(settings: NotificationSettings, attempt: number): number {
   return Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempt - 1));
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigurationError(`${name} must be an integer from 0 up, got "${value}"`);
-  return parsed;
 }
