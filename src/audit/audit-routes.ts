@@ -7,6 +7,7 @@ import { clientOf, requireRight } from '../platform/http/service-auth';
 import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { ServiceDeps } from '../platform/service-module';
 import { EventRegistrar } from '../eventlog/event-registrar';
+import { clippedForLog } from '../eventlog/log-event-rules';
 import { SigningKeys } from '../eventlog/signing-keys';
 import { dataSubjectsOf } from './data-subjects';
 
@@ -69,7 +70,7 @@ async function logPersonalDataRead(registrar: EventRegistrar, deps: ServiceDeps,
     legal_basis: legalBasis,
     subject: subjects.length === 1 ? subjects[0] : subjects,
     subject_type: 'Person',
-    event_message: `read ${read}, positions ${page[0].position} to ${page[page.length - 1].position} (${page.length} events)`.slice(0, 8000),
+    event_message: clippedForLog(`read ${read}, positions ${page[0].position} to ${page[page.length - 1].position} (${page.length} events)`),
     ...(auditor.idno ? { legal_entity: auditor.idno } : {}),
   };
   await registrar.register(auditor, [{ fields }], [], 'search');

@@ -6,7 +6,7 @@ import { ANY_REVISION, type EventStore, type NewEvent } from '../platform/event-
 import { matchesAny, type ClientDefinition, type ClientRegistry } from '../platform/identity/client-registry';
 import { EVENTLOG_SOURCE } from './eventlog-events';
 import { parseJsonPath, readJsonPath, type JsonPath } from './json-path';
-import type { LogFields } from './log-event-rules';
+import { clippedForLog, type LogFields } from './log-event-rules';
 import { registrationDecider } from './registration-decider';
 import { eventLogSchema } from './schema-validation';
 import { toExchangeDeliveriesStreamId } from './stream-ids';
@@ -30,7 +30,6 @@ export type PersonalDataRule = {
 type CompiledRule = { rule: PersonalDataRule; subject: JsonPath[]; paths: Partial<Record<'legalBasis' | 'legalReason' | 'subjectName', JsonPath>> };
 
 const validateRules = eventLogSchema<PersonalDataRule[]>('exchange-personal-data.json');
-const MAX_VALUE_CHARACTERS = 8000;
 
 /**
  * When the exchange hands a consumer an event its registry entry marks as personal data, the platform
@@ -79,17 +78,17 @@ export class ExchangePersonalDataLog {
     const fields: LogFields = definedOnly({
       event_time: this.clock.now().toISOString(),
       event_type: `${rule.systemPrefix ?? 'Exchange'}.PersonalData.${rule.action ?? 'Transfer'}`,
-      event_correlation: clipped(event.id),
+      event_correlation: clippedForLog(event.id),
       event_source: 'exchange',
-      event_message: clipped(`event ${event.type} from ${event.source} delivered to ${client.id}`),
+      event_message: clippedForLog(`event ${event.type} from ${event.source} delivered to ${client.id}`),
       legal_entity: client.idno,
       legal_basis: read(paths.legalBasis) ?? rule.legalBasis,
       legal_reason: read(paths.legalReason) ?? rule.legalReason,
       subject,
       subject_type: rule.subjectType ?? 'Person',
       subject_name: read(paths.subjectName),
-      object: clipped(event.id),
-      object_type: clipped(event.type),
+      object: clippedForLog(event.id),
+      object_type: clippedForLog(event.type),
     });
     const uid = randomUUID();
     const [registered] = registrationDecider.decide(
@@ -130,12 +129,7 @@ function toLogValue(value: unknown): string | string[] | undefined {
     const values = value.map(toLogValue).filter((item): item is string => typeof item === 'string');
     return values.length > 0 ? values : undefined;
   }
-  return clipped(typeof value === 'object' ? JSON.stringify(value) : String(value));
-}
-
-/** The exchange takes ids and types of any length; the log's strings are at most 32,766 bytes (8,000 characters fit). */
-function clipped(text: string): string {
-  return text.slice(0, MAX_VALUE_CHARACTERS);
+  return clippedForLog(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
 function definedOnly(record: Record<string, unknown>): LogFields {

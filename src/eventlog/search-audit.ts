@@ -2,7 +2,7 @@ import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { Clock } from '../platform/clock';
 import { badRequest } from '../platform/errors';
 import type { EventRegistrar } from './event-registrar';
-import { MAX_STRING_BYTES, type LogFields } from './log-event-rules';
+import { clippedForLog, MAX_STRING_BYTES, type LogFields } from './log-event-rules';
 
 /** Who searched, on which legal basis: the seed's searcher parameters. */
 export type Searcher = { legal_entity?: string; legal_basis?: string; legal_reason?: string; user?: string; user_address?: string };
@@ -37,11 +37,12 @@ export async function logSearch(
     event_type: eventType,
     event_source: 'eventlog',
     ...definedOnly({ ...searcher, legal_entity: searcher.legal_entity ?? client.idno }),
-    event_message: Object.entries(asked)
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]) => `${name}=${value}`)
-      .join(';')
-      .slice(0, 8000),
+    event_message: clippedForLog(
+      Object.entries(asked)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(';'),
+    ),
     ...extra,
   };
   await registrar.register(client, [{ fields }], [], 'search');
