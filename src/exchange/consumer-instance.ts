@@ -15,6 +15,9 @@ export type OffsetDelivery = Delivery & { offset: number };
 export type OffsetBlocks = { firstOffset: number; reservedUpTo: number; reserve(upTo: number): Promise<void> };
 export const OFFSET_BLOCK = 10_000;
 
+/** An event handed to an instance: the lane it came from and its log position. */
+type Held = { lane: ConsumerLane; position: number };
+
 /**
  * One consumer instance: a long-polling client's base URL or one WebSocket connection. It reads from
  * the lanes its options select and numbers what it hands out with its own, always increasing offsets;
@@ -22,7 +25,7 @@ export const OFFSET_BLOCK = 10_000;
  */
 export class ConsumerInstance {
   private nextOffset: number;
-  private readonly unconfirmed = new Map<number, { lane: ConsumerLane; position: number }>();
+  private readonly unconfirmed = new Map<number, Held>();
   private released = false;
   lastActivity: number;
 
@@ -59,7 +62,7 @@ export class ConsumerInstance {
       // another take of this instance may have numbered its events meanwhile
       while (!this.hasReserved(collected.length)) await this.reserveOffsets(collected.length);
     } catch (error) {
-      for (const { lane, delivery } of collected) lane.giveBack(this.id, [delivery.position]);
+      this.giveBack(collected.map(({ lane, delivery }) => ({ lane, position: delivery.position })));
       throw error;
     }
     if (this.released) {
@@ -78,16 +81,18 @@ export class ConsumerInstance {
         await this.onDelivered(this.clientId, taken);
       } catch (error) {
         // not handed out after all: a confirm must not acknowledge them, and the group gets them again
-        for (const { offset } of taken) {
-          const held = this.unconfirmed.get(offset);
-          if (!held) continue;
-          this.unconfirmed.delete(offset);
-          held.lane.giveBack(this.id, [held.position]);
-        }
+        const held = taken.flatMap(({ offset }) => this.unconfirmed.get(offset) ?? []);
+        for (const { offset } of taken) this.unconfirmed.delete(offset);
+        this.giveBack(held);
         throw error;
       }
     }
     return taken;
+  }
+
+  /** Events this instance will not hand out after all, back to their lanes' groups. */
+  private giveBack(deliveries: Held[]): void {
+    for (const [lane, positions] of positionsByLane(deliveries)) lane.giveBack(this.id, positions);
   }
 
   private hasReserved(count: number): boolean {
@@ -101,20 +106,14 @@ export class ConsumerInstance {
 
   /** Acknowledges everything handed out up to and including `upTo` (everything when absent). */
   confirm(upTo?: number): number {
-    const byLane = new Map<ConsumerLane, number[]>();
-    for (const [offset, { lane, position }] of this.unconfirmed) {
+    const acknowledged: Held[] = [];
+    for (const [offset, held] of this.unconfirmed) {
       if (upTo !== undefined && offset > upTo) break;
       this.unconfirmed.delete(offset);
-      const positions = byLane.get(lane);
-      if (positions) positions.push(position);
-      else byLane.set(lane, [position]);
+      acknowledged.push(held);
     }
-    let confirmed = 0;
-    for (const [lane, positions] of byLane) {
-      lane.acknowledge(this.id, positions);
-      confirmed += positions.length;
-    }
-    return confirmed;
+    for (const [lane, positions] of positionsByLane(acknowledged)) lane.acknowledge(this.id, positions);
+    return acknowledged.length;
   }
 
   release(): number {
@@ -122,4 +121,14 @@ export class ConsumerInstance {
     this.unconfirmed.clear();
     return this.lanes.reduce((returned, lane) => returned + lane.release(this.id), 0);
   }
+}
+
+function positionsByLane(deliveries: Held[]): Map<ConsumerLane, number[]> {
+  const byLane = new Map<ConsumerLane, number[]>();
+  for (const { lane, position } of deliveries) {
+    const positions = byLane.get(lane);
+    if (positions) positions.push(position);
+    else byLane.set(lane, [position]);
+  }
+  return byLane;
 }
