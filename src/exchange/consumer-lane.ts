@@ -105,17 +105,15 @@ export class ConsumerLane {
       this.disown(delivery);
       returned.push(delivery);
     }
-    this.pending = mergeByPosition(this.pending, returned.sort(byPosition));
+    if (returned.length > 0) this.pending = mergeByPosition(this.pending, returned.sort(byPosition));
   }
 
   /** The instance is gone: its unconfirmed events return to the group, in log order. */
   release(instanceId: string): number {
-    const deliveries = this.inflight.get(instanceId);
+    const positions = [...(this.inflight.get(instanceId)?.keys() ?? [])];
+    this.giveBack(instanceId, positions);
     this.inflight.delete(instanceId);
-    if (!deliveries || deliveries.size === 0) return 0;
-    for (const delivery of deliveries.values()) this.disown(delivery);
-    this.pending = mergeByPosition(this.pending, [...deliveries.values()].sort(byPosition));
-    return deliveries.size;
+    return positions.length;
   }
 
   hasPending(): boolean {
