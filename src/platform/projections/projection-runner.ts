@@ -103,12 +103,10 @@ export class ProjectionRunner {
    * checkpoint still at the head) would otherwise leave the projection empty for good.
    */
   private async emptyProjection(projection: Projection): Promise<void> {
-    const checkpoints = this.documents.collection<Checkpoint>(CHECKPOINTS);
-    const marker: Checkpoint = { _id: projection.name, position: 0, updatedAt: new Date().toISOString(), rebuilding: true };
-    await checkpoints.replaceOne({ _id: projection.name }, marker, { upsert: true });
+    await writeCheckpoint(this.documents, projection.name, 0, { rebuilding: true });
     for (const collection of projection.collections) await this.documents.dropCollection(collection);
     await this.documents.ensureIndexes(projection.indexes ?? []);
-    await this.documents.withTransaction((session) => writeCheckpoint(session, projection.name, 0));
+    await writeCheckpoint(this.documents, projection.name, 0);
   }
 
   private wake(): Promise<void> {
@@ -219,6 +217,6 @@ export class ProjectionRunner {
 /** from: the position the batch starts after (the projection's position when it was read) */
 type BatchPlan = { projection: Projection; batch: StoredEvent[]; from: number; nextPosition: number };
 
-function writeCheckpoint(session: DocumentSession, name: string, position: number) {
-  return session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: name }, { _id: name, position, updatedAt: new Date().toISOString() }, { upsert: true });
+function writeCheckpoint(session: DocumentSession, name: string, position: number, mark: { rebuilding?: true } = {}) {
+  return session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: name }, { _id: name, position, updatedAt: new Date().toISOString(), ...mark }, { upsert: true });
 }
