@@ -86,9 +86,13 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
         throw translateError(error, name, document._id);
       }
     };
-    /** Writes the new content of a document found by the filter; like MongoDB, it refuses to change its _id. */
+    /** Like MongoDB, an update or replacement never changes a document's _id. */
+    const keepId = (id: string, document: T) => {
+      if (document._id !== id) throw new Error(`${name}: a document's _id cannot change (${id} to ${String(document._id)})`);
+    };
+    /** Writes the new content of a document found by the filter. */
     const replaceRow = (existing: T, document: T) => {
-      if (document._id !== existing._id) throw new Error(`${name}: a document's _id cannot change (${existing._id} to ${String(document._id)})`);
+      keepId(existing._id, document);
       try {
         statement(writer, `UPDATE "${table(name)}" SET doc = jsonb(?) WHERE id = ?`).run(JSON.stringify(document), existing._id);
       } catch (error) {
@@ -130,7 +134,7 @@ export function openSqliteDocumentStore(path: string): DocumentStore {
           const seed = seedFromFilter(filter) as T;
           if (!seed._id) throw new Error(`${name}: an upsert needs _id in its filter`);
           const inserted = applyUpdate(seed, update, true);
-          if (inserted._id !== seed._id) throw new Error(`${name}: a document's _id cannot change (${seed._id} to ${String(inserted._id)})`);
+          keepId(seed._id, inserted);
           insertRow(inserted);
           return { matched: 0 };
         });
