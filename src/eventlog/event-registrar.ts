@@ -37,9 +37,11 @@ export class EventRegistrar {
       signatures.push({ kid, jws: item.token });
       for (const fields of eventsOfPayload(payload)) entries.push({ fields: fields as LogFields, signature: signatures.length - 1 });
     }
-    // a refused registration writes nothing; a valid one finds the certificates it cites recorded before it
-    registrationDecider.decide(this.registerCommand(randomUUID(), client, entries, signatures, 'request'), registrationDecider.initialState());
-    for (const [kid, certificate] of certificates) await this.signingKeys.record(client.id, kid, certificate);
+    if (certificates.size > 0) {
+      // a refused registration writes nothing; a valid one finds the certificates it cites recorded before it
+      registrationDecider.decide(this.registerCommand(randomUUID(), client, entries, signatures, 'request'), registrationDecider.initialState());
+      for (const [kid, certificate] of certificates) await this.signingKeys.record(client.id, kid, certificate);
+    }
     return this.register(client, entries, signatures, 'request');
   }
 

@@ -50,7 +50,8 @@ export class SigningKeys {
     const key = fromConnection?.publicKey ?? (await this.recordedKey(clientId, kid));
     if (!key) throw new UnknownSigningKeyError(kid);
     if (!verifyJws(parsed, key)) throw new InvalidSignatureError(kid);
-    return { kid, payload: parsed.payload.toString('utf8'), ...(fromConnection ? { certificate: fromConnection } : {}) };
+    const unrecorded = fromConnection && !this.recorded.get(clientId)?.has(kid);
+    return { kid, payload: parsed.payload.toString('utf8'), ...(unrecorded ? { certificate: fromConnection } : {}) };
   }
 
   private async recordedKey(clientId: string, kid: string): Promise<KeyObject | undefined> {
