@@ -63,8 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const integer = (name: string, fallback: number, least = 0, most = Number.MAX_SAFE_INTEGER) => integerSetting(env, name, fallback, least, most);
   const port = integer('PORT', 8443, 0, 65_535);
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigurationError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const logLevel = choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -98,6 +97,21 @@ export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: n
     throw new ConfigurationError(`${name} must be an integer from ${least}${most < Number.MAX_SAFE_INTEGER ? ` to ${most}` : ' up'}, got "${value}"`);
   }
   return parsed;
+}
+
+/** A setting that takes one of a few words, its fallback when unset; a ConfigurationError naming it otherwise. */
+export function choiceSetting<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T): T {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new ConfigurationError(`${name} must be one of ${choices.join(', ')}, got "${value}"`);
+  }
+  return value as T;
+}
+
+/** `true` or `false`: a misspelt switch (`yes`, `1`) is refused rather than read as one of them. */
+export function booleanSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  return choiceSetting(env, name, ['true', 'false'], fallback ? 'true' : 'false') === 'true';
 }
 
 function sanitize(name: string): string {

@@ -1,4 +1,4 @@
-import { integerSetting } from '../config';
+import { booleanSetting, choiceSetting, integerSetting } from '../config';
 import type { SmtpSettings } from './channels/email-channel';
 
 /**
@@ -25,29 +25,29 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
   return {
     smtp: {
       host: env.NOTIFY_SMTP_HOST ?? 'localhost',
-      port: integerSetting(env, 'NOTIFY_SMTP_PORT', 25),
-      secure: env.NOTIFY_SMTP_SECURE === 'true',
+      port: integerSetting(env, 'NOTIFY_SMTP_PORT', 25, 1, 65_535),
+      secure: booleanSetting(env, 'NOTIFY_SMTP_SECURE', false),
       user: env.NOTIFY_SMTP_USER || undefined,
       password: env.NOTIFY_SMTP_PASSWORD || undefined,
       from: env.NOTIFY_MAIL_FROM ?? 'Notificări e-Guvernare <no-reply@notificari.gov.md>',
-      rejectUnauthorized: env.NOTIFY_SMTP_TLS_REJECT_UNAUTHORIZED !== 'false',
-      timeoutMs: integerSetting(env, 'NOTIFY_SMTP_TIMEOUT_MS', 15_000),
-      maxConnections: Math.max(1, integerSetting(env, 'NOTIFY_SMTP_MAX_CONNECTIONS', 5)),
+      rejectUnauthorized: booleanSetting(env, 'NOTIFY_SMTP_TLS_REJECT_UNAUTHORIZED', true),
+      timeoutMs: integerSetting(env, 'NOTIFY_SMTP_TIMEOUT_MS', 15_000, 1),
+      maxConnections: integerSetting(env, 'NOTIFY_SMTP_MAX_CONNECTIONS', 5, 1),
     },
     gateways: {
       sms: env.NOTIFY_SMS_GATEWAY_URL ?? 'http://localhost:9081/sms',
       viber: env.NOTIFY_VIBER_GATEWAY_URL ?? 'http://localhost:9081/viber',
       webPush: env.NOTIFY_WEBPUSH_GATEWAY_URL ?? 'http://localhost:9081/web-push',
       token: env.NOTIFY_GATEWAY_TOKEN || undefined,
-      timeoutMs: integerSetting(env, 'NOTIFY_GATEWAY_TIMEOUT_MS', 10_000),
+      timeoutMs: integerSetting(env, 'NOTIFY_GATEWAY_TIMEOUT_MS', 10_000, 1),
     },
-    maxAttempts: integerSetting(env, 'NOTIFY_MAX_ATTEMPTS', 5),
+    maxAttempts: integerSetting(env, 'NOTIFY_MAX_ATTEMPTS', 5, 1),
     retryBaseMs: integerSetting(env, 'NOTIFY_RETRY_BASE_MS', 2_000),
     retryMaxMs: integerSetting(env, 'NOTIFY_RETRY_MAX_MS', 300_000),
     sendLeaseMs: integerSetting(env, 'NOTIFY_SEND_LEASE_MS', 30_000),
-    dispatcherEnabled: env.NOTIFY_DISPATCHER !== 'off',
-    dispatchConcurrency: Math.max(1, integerSetting(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32)),
-    maxRequestBytes: integerSetting(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024),
+    dispatcherEnabled: choiceSetting(env, 'NOTIFY_DISPATCHER', ['on', 'off'], 'on') === 'on',
+    dispatchConcurrency: integerSetting(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32, 1),
+    maxRequestBytes: integerSetting(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024, 1),
     registryFile: env.NOTIFY_REGISTRY_FILE || undefined,
   };
 }

@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { projectRoot } from '../../src/platform/project-paths';
+
+/** `src/main.ts` (what `npm start` runs) with extra environment: its exit code and what it wrote to stderr. */
+function startMain(env: Record<string, string>, dataDir: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/main.ts')], {
+      cwd: projectRoot,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+describe('npm start with a setting it cannot run with (e2e)', () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'egov-config-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stops with exit code 2 and one line naming the variable, for a platform and for a service setting', async () => {
+    const platform = await startMain({ EXCHANGE_GROUP_SHARDS: '0' }, dataDir);
+    expect(platform.code).to.equal(2);
+    expect(platform.stderr.trim()).to.equal('configuration: EXCHANGE_GROUP_SHARDS must be an integer from 1 up, got "0" (docs/configuration.md)');
+
+    // read when the booking service starts, after the stores are open: still one line and exit 2, no stack trace
+    const service = await startMain({ BOOKING_SWEEP_INTERVAL_MS: 'abc' }, dataDir);
+    expect(service.code).to.equal(2);
+    expect(service.stderr.trim()).to.equal(
+      'configuration: BOOKING_SWEEP_INTERVAL_MS must be an integer from 10 to 2147483647, got "abc" (docs/configuration.md)',
+    );
+  });
+});
