@@ -148,6 +148,7 @@ class AppendRefused extends Error {
 }
 
 type StoredKey = { position: number; content_hash: string | null; filled_in: string | null };
+type ClaimedKeys = { kept: number[]; parsed: CloudEventRecord[] | null };
 
 /**
  * Returns a function that commits a group of appends in one transaction. A conflict refuses its append
@@ -187,24 +188,24 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
   };
 
   /**
-   * Gives each new key of a run the next position and returns the indexes of the run's events to store.
-   * A retried event (its key taken by the same content) is counted and not stored again; a key taken by
-   * other content refuses the append.
+   * Gives each new key of a run the next position and returns the indexes of the run's events to store
+   * (with the run's events, when checking a retry had to parse them). A retried event (its key taken by
+   * the same content) is counted and not stored again; a key taken by other content refuses the append.
    */
-  const claimKeys = (run: WireRun, result: AppendResult): number[] => {
+  const claimKeys = (run: WireRun, result: AppendResult): ClaimedKeys => {
     if (run.keys.length > 1 && run.fingerprints.length === 0) {
       // nearly every run's keys are all new: one statement for all of them costs less than one per key
       const keysJson = JSON.stringify(run.keys);
       if (insertNewKeys.run(head + 1, keysJson).changes === run.keys.length) {
         head += run.keys.length;
-        return run.keys.map((_, index) => index);
+        return { kept: run.keys.map((_, index) => index), parsed: null };
       }
       deleteKeysFrom.run(keysJson, head + 1);
     }
     return claimKeysOneByOne(run, result);
   };
 
-  const claimKeysOneByOne = (run: WireRun, result: AppendResult): number[] => {
+  const claimKeysOneByOne = (run: WireRun, result: AppendResult): ClaimedKeys => {
     const firstPosition = head + 1;
     const fingerprintOf = new Map(run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]));
     let parsed: CloudEventRecord[] | null = null;
@@ -228,19 +229,20 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
       result.duplicates += 1;
       result.lastPosition = Math.max(result.lastPosition, stored.position);
     }
-    return kept;
+    return { kept, parsed };
   };
 
   const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
     const firstPosition = head + 1;
-    const kept = claimKeys(run, result);
+    const { kept, parsed } = claimKeys(run, result);
     if (kept.length === 0) return revision;
     let json = run.json;
     let types = run.types;
     if (kept.length < run.keys.length) {
-      const parsed = JSON.parse(run.json) as CloudEventRecord[];
-      json = JSON.stringify(kept.map((index) => parsed[index]));
-      types = [...new Set(kept.map((index) => parsed[index].type))];
+      // a retry was found, and checking it parsed the run's events
+      const events = parsed ?? (JSON.parse(run.json) as CloudEventRecord[]);
+      json = JSON.stringify(kept.map((index) => events[index]));
+      types = [...new Set(kept.map((index) => events[index].type))];
     }
     insertRun.run(head, kept.length, streamId, revision + kept.length, run.kind, run.producer, recordedAt, json);
     for (const type of types) insertType.run(type, head);
