@@ -59,7 +59,19 @@ const RESERVATION_PREFIX = '_dedupe-';
 const RESERVED = 'DedupeReserved';
 const RELEASED = 'DedupeReleased';
 /** how long an unfinished reservation holds its key before another append may take it over */
-const RESERVATION_LEASE_MS = 10_000;
+const RESERVATION_LEASE_MS = 30_000;
+/**
+ * The batch append must end (written or given up) while its reservations still hold: it starts only with
+ * two thirds of the lease left, and its deadline is one third. Were it still running when the lease ran
+ * out, a retry could take the keys over and the events would be written twice. (The client's default
+ * deadline, 10 s, used to equal the lease.)
+ */
+const APPEND_DEADLINE_MS = RESERVATION_LEASE_MS / 3;
+/**
+ * Every read goes to the leader: a follower may lag it, and a key's event or a batch's positions read
+ * there could be missing (a duplicate written, a position lost).
+ */
+const ON_LEADER = { requiresLeader: true } as const;
 const READ_PAGE = 500;
 
 type EventMetadata = {
@@ -84,21 +96,34 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
   }
   const client = EventStoreDBClient.connectionString(connectionString);
   const notifier = startAppendNotifier(client, await headPosition(client));
+  const appending = new Set<Promise<unknown>>();
+
+  async function appendWhenKeysFree(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const giveUpAt = Date.now() + 3 * RESERVATION_LEASE_MS;
+    for (;;) {
+      const outcome = await tryAppend(client, streamId, events, expected);
+      if (outcome !== 'busy') {
+        // this process's own appends wake its listeners at once, whatever becomes of the subscription
+        if (outcome.lastPosition > 0) notifier.appended(outcome.lastPosition);
+        return outcome;
+      }
+      if (Date.now() > giveUpAt) throw new Error(`${streamId}: an earlier append of the same events is still unfinished`);
+      await sleep(20 + Math.random() * 80);
+    }
+  }
 
   return {
-    async append(streamId, events, options = {}) {
-      const expected = options.expectedRevision ?? ANY_REVISION;
-      const giveUpAt = Date.now() + 3 * RESERVATION_LEASE_MS;
-      for (;;) {
-        const outcome = await tryAppend(client, streamId, events, expected);
-        if (outcome !== 'busy') return outcome;
-        if (Date.now() > giveUpAt) throw new Error(`${streamId}: an earlier append of the same events is still unfinished`);
-        await sleep(20 + Math.random() * 80);
-      }
+    append(streamId, events, options = {}) {
+      const appended = appendWhenKeysFree(streamId, events, options.expectedRevision ?? ANY_REVISION);
+      const settled = appended.catch(() => undefined);
+      appending.add(settled);
+      void settled.then(() => appending.delete(settled));
+      return appended;
     },
 
     async readStream(streamId, options = {}) {
-      const read = await readStreamEvents(client, streamId, { fromRevision: BigInt(options.fromRevision ?? 0), ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
+      const fromRevision = BigInt(Math.max(0, options.fromRevision ?? 0));
+      const read = await readStreamEvents(client, streamId, { fromRevision, ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
       return read.flatMap((resolved) => toStoredEvent(resolved) ?? []);
     },
 
@@ -107,7 +132,7 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
       let from = after;
       while (found.length < limit) {
         // readAll of client 6.x has no server-side filter, so the page is filtered here.
-        const page = await collect(client.readAll({ fromPosition: logPosition(from), maxCount: READ_PAGE, direction: FORWARDS }));
+        const page = await collect(client.readAll({ fromPosition: logPosition(from), maxCount: READ_PAGE, direction: FORWARDS, ...ON_LEADER }));
         let lastSeen = from;
         for (const resolved of page) {
           const position = positionOf(resolved);
@@ -128,6 +153,8 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
     onAppended: notifier.add,
 
     async close() {
+      // an append cut off here would keep its keys reserved for a whole lease
+      await Promise.all(appending);
       await notifier.stop();
       await client.dispose();
     },
@@ -147,8 +174,14 @@ async function tryAppend(
   const { candidates, copies } = distinctByKey(events);
   const attempt: Attempt = { streamId, batchId: randomUUID(), revisionBefore };
 
+  const claimingSince = Date.now();
   const claims = await claimAll(client, candidates, attempt);
   const held = heldIn(claims);
+  if (Date.now() - claimingSince > RESERVATION_LEASE_MS / 3) {
+    // too little of the lease is left for the append's deadline (APPEND_DEADLINE_MS): claim again
+    await release(client, held, attempt.batchId);
+    return 'busy';
+  }
   const refused = candidates.find((candidate, index) => {
     const claim = claims[index];
     return claim.status === 'stored' && claim.contentHash !== candidate.contentHash;
@@ -172,7 +205,7 @@ async function tryAppend(
     ({ nextExpectedRevision } = await client.appendToStream(
       streamId,
       fresh.map((candidate) => toEventData(candidate, attempt.batchId, recordedAt)),
-      { expectedRevision: toEsdbExpectedRevision(expected) },
+      { expectedRevision: toEsdbExpectedRevision(expected), deadline: APPEND_DEADLINE_MS },
     ));
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) {
@@ -288,7 +321,15 @@ async function release(client: EventStoreDBClient, held: HeldReservation[], batc
 function toEventData(candidate: Candidate, batchId: string, recordedAt: string) {
   const { newEvent, dedupeKey, contentHash } = candidate;
   const metadata: EventMetadata = { kind: newEvent.kind ?? 'standard', producer: newEvent.producer, dedupeKey, contentHash, recordedAt, batchId };
-  return jsonEvent({ type: newEvent.event.type, data: newEvent.event, metadata });
+  return jsonEvent({ type: esdbEventType(newEvent.event.type), data: newEvent.event, metadata });
+}
+
+/**
+ * The label EventStoreDB files the event under; the record keeps its own type. A type starting with `$`
+ * marks a system event there, which every read of $all here leaves out, so such a label gets a `_` first.
+ */
+function esdbEventType(type: string): string {
+  return type.startsWith('$') ? `_${type}` : type;
 }
 
 function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
@@ -316,18 +357,19 @@ async function lastRevision(client: EventStoreDBClient, streamId: string): Promi
 /** The append result carries one position for the whole batch; each event's own is read back. */
 async function positionsOf(client: EventStoreDBClient, streamId: string, firstRevision: number, count: number): Promise<number[]> {
   const written = await readStreamEvents(client, streamId, { fromRevision: BigInt(firstRevision), maxCount: count });
+  if (written.length !== count) throw new Error(`${streamId}: read back ${written.length} of the ${count} events just appended`);
   return written.map(positionOf);
 }
 
 /** The position of the last record in $all (system records included: any of them is a valid `after`). */
 async function headPosition(client: EventStoreDBClient): Promise<number> {
-  const [last] = await collect(client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }));
+  const [last] = await collect(client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, ...ON_LEADER }));
   return last ? positionOf(last) : 0;
 }
 
 async function readStreamEvents(client: EventStoreDBClient, streamId: string, options: ReadStreamOptions): Promise<ResolvedEvent[]> {
   try {
-    return await collect(client.readStream(streamId, options));
+    return await collect(client.readStream(streamId, { ...options, ...ON_LEADER }));
   } catch (error) {
     if (error instanceof StreamNotFoundError) return [];
     throw error;
@@ -344,9 +386,12 @@ function logPosition(position: number): Position {
   return { commit: BigInt(position), prepare: BigInt(position) };
 }
 
+/** Servers before 22.6 give stream reads no position, or 2^64 - 1 (an unsigned -1) in its place. */
 function positionOf(resolved: ResolvedEvent | AllStreamResolvedEvent): number {
   const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
-  if (commit === undefined) throw new Error('EventStoreDB returned an event without its log position (server 20.6 or later needed)');
+  if (commit === undefined || commit >= 1n << 63n) {
+    throw new Error('EventStoreDB returned an event without its log position (server 22.6 or later needed)');
+  }
   return Number(commit);
 }
 
@@ -382,8 +427,9 @@ function matches(stored: StoredEvent, filter: LogFilter): boolean {
 
 /**
  * onAppended for a shared server: a catch-up subscription to $all (system events excluded on the
- * server) from the head at open, so appends by any process wake this one. Notifications are coalesced
- * to one per turn of the event loop. A dropped subscription is restarted from the last position seen.
+ * server) from the head at open, so appends by any process wake this one; this process's own appends
+ * wake it directly too. Notifications are coalesced to one per turn of the event loop. A dropped
+ * subscription is restarted from the last position seen.
  */
 function startAppendNotifier(client: EventStoreDBClient, startAt: number) {
   const listeners = new Set<(head: number) => void>();
@@ -396,6 +442,11 @@ function startAppendNotifier(client: EventStoreDBClient, startAt: number) {
     notifyScheduled = false;
     for (const listener of listeners) listener(latest);
   };
+  const scheduleNotify = () => {
+    if (notifyScheduled) return;
+    notifyScheduled = true;
+    setImmediate(notify);
+  };
 
   const subscribe = () => {
     const current = client.subscribeToAll({ fromPosition: latest > 0 ? logPosition(latest) : END, filter: excludeSystemEvents() });
@@ -407,11 +458,11 @@ function startAppendNotifier(client: EventStoreDBClient, startAt: number) {
       setTimeout(subscribe, 1000).unref();
     };
     current.on('data', (resolved: AllStreamResolvedEvent) => {
-      if (!resolved.event) return;
-      latest = Math.max(latest, positionOf(resolved));
-      if (resolved.event.streamId.startsWith(RESERVATION_PREFIX) || notifyScheduled) return;
-      notifyScheduled = true;
-      setImmediate(notify);
+      const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
+      // an event without a usable position is skipped; a throw here would end the process
+      if (!resolved.event || commit === undefined || commit >= 1n << 63n) return;
+      latest = Math.max(latest, Number(commit));
+      if (!resolved.event.streamId.startsWith(RESERVATION_PREFIX)) scheduleNotify();
     });
     current.on('error', restart);
     current.on('close', restart);
@@ -419,6 +470,11 @@ function startAppendNotifier(client: EventStoreDBClient, startAt: number) {
   subscribe();
 
   return {
+    /** an append of this process, known durable: its listeners need not wait for the subscription */
+    appended(position: number) {
+      latest = Math.max(latest, position);
+      scheduleNotify();
+    },
     add(listener: (head: number) => void) {
       listeners.add(listener);
       return () => {
