@@ -59,6 +59,7 @@ export class LogFollower {
 
   private async run() {
     while (this.running) {
+      const head = await this.deps.events.headPosition();
       const events = await this.deps.events.readAll({ after: this.position, limit: BATCH, filter: { kinds: ['standard'], types: this.types } });
       for (const event of events) {
         if (!this.running) return;
@@ -68,7 +69,12 @@ export class LogFollower {
           .collection<Checkpoint>(CHECKPOINTS)
           .replaceOne({ _id: this.name }, { _id: this.name, position: event.position, updatedAt: new Date().toISOString() }, { upsert: true });
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH) {
+        // a short batch held every event it wants up to the head read before it: the next read starts
+        // there, not at its last event (a log that filters on the client would read the rest again)
+        this.position = Math.max(this.position, head);
+        return;
+      }
     }
   }
 }

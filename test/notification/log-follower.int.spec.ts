@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import type { EventStore, LogFilter, NewEvent, StoredEvent } from '../../src/platform/event-store/event-store';
+import { createLogger } from '../../src/platform/logger';
+import { LogFollower } from '../../src/notification/processes/log-follower';
+import { freshEmbeddedStores } from '../support/embedded-stores';
+
+const WANTED = 'test.follower.wanted';
+const OTHER = 'test.follower.other';
+
+function event(id: string, type: string): NewEvent {
+  return { producer: 'test', event: { specversion: '1.0', id, source: 'urn:test', type, time: '2026-11-23T10:00:00.000Z' } };
+}
+
+describe('LogFollower: reading the log from its checkpoint (integration, embedded stores)', () => {
+  // registered first, so it runs after the stores' own afterEach has not yet closed them
+  let follower: LogFollower | undefined;
+  afterEach(async () => follower?.stop());
+  const stores = freshEmbeddedStores('egov-follower-');
+
+  /** The embedded log, recording the `after` of every readAll with a filter: where each pass starts reading. */
+  function readsFrom(events: EventStore): { store: EventStore; afters: number[] } {
+    const afters: number[] = [];
+    const store: EventStore = {
+      ...events,
+      readAll: (query: { after: number; limit: number; filter?: LogFilter }) => {
+        afters.push(query.after);
+        return events.readAll(query);
+      },
+    };
+    return { store, afters };
+  }
+
+  it('handles the events it wants in log order, and starts its next pass at the head it had read, not at its last event', async () => {
+    await stores.events.append('a', [event('1', WANTED), event('2', OTHER), event('3', OTHER)]);
+    const { store, afters } = readsFrom(stores.events);
+    const handled: StoredEvent[] = [];
+    follower = new LogFollower('test-follower', { events: store, documents: stores.documents, logger: createLogger('silent') }, [WANTED], async (stored) => {
+      handled.push(stored);
+    });
+    await follower.start();
+    await follower.idle();
+    expect(handled.map((stored) => stored.event.id)).to.deep.equal(['1']);
+
+    // events it does not want: its next pass must not read positions 2 and 3 again
+    await stores.events.append('a', [event('4', OTHER)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await follower.idle();
+    await stores.events.append('b', [event('5', WANTED)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await follower.idle();
+
+    expect(handled.map((stored) => stored.event.id)).to.deep.equal(['1', '5']);
+    expect(afters[0]).to.equal(0);
+    // each pass after the first starts at the head the one before it had seen (3, then 4)
+    expect(afters.slice(1)).to.deep.equal([3, 4]);
+  });
+});
