@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { DocumentStore } from '../../src/platform/document-store/document-store';
+import type { EventStore } from '../../src/platform/event-store/event-store';
 import { createLogger } from '../../src/platform/logger';
 import type { Projection } from '../../src/platform/projections/projection';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
@@ -95,6 +96,22 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
     const checkpoint = await stores.documents.collection<{ _id: string; position: number; rebuilding?: boolean } & Record<string, unknown>>('projection_checkpoints').findOne({ _id: 'counter' });
     expect(checkpoint).to.include({ position: await stores.events.headPosition() });
     expect(checkpoint).to.not.have.property('rebuilding');
+  });
+  it('never moves a stored checkpoint back: a bridge that stops while behind another leaves the newer one', async () => {
+    // two bridges on the same read models; bridge B's subscription to the log lags (it is never woken)
+    const lagging: EventStore = { ...stores.events, onAppended: () => () => undefined };
+    await append(3);
+    const bridgeA = new ProjectionRunner(stores.events, stores.documents, [counter], logger);
+    const bridgeB = new ProjectionRunner(lagging, stores.documents, [counter], logger);
+    await bridgeA.start();
+    await bridgeB.start(); // finds the batch committed by A and skips it: at 3 as well
+    await append(2);
+    await bridgeA.waitFor(await stores.events.headPosition());
+    await bridgeA.stop();
+    await bridgeB.stop(); // still at 3: saving that over A's 5 would have 4 and 5 applied again
+
+    await run(stores.documents, async (runner) => runner.waitFor(await stores.events.headPosition()));
+    expect(await countOf()).to.equal(5);
   });
 });
 

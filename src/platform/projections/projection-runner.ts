@@ -53,11 +53,17 @@ export class ProjectionRunner {
     await this.saveCheckpoints().catch((error) => this.logger.warn({ err: error }, 'checkpoints not saved at stop; they are found again from the log'));
   }
 
-  /** Writes the checkpoints that moved in memory only, so a restart does not rescan those events. */
+  /**
+   * Writes the checkpoints that moved in memory only, so a restart does not rescan those events. Only
+   * forward: another bridge on the same read models may have committed further, or begun a rebuild, and
+   * a checkpoint moved back would have its events applied again.
+   */
   private async saveCheckpoints(): Promise<void> {
     await this.documents.withTransaction(async (session) => {
       for (const [name, position] of this.positions) {
-        if (!this.rebuilding.has(name)) await writeCheckpoint(session, name, position);
+        if (this.rebuilding.has(name)) continue;
+        const stored = await session.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: name });
+        if (!stored || (!stored.rebuilding && stored.position < position)) await writeCheckpoint(session, name, position);
       }
     });
   }
@@ -163,9 +169,10 @@ export class ProjectionRunner {
 
   /**
    * Applies the plans' batches and moves their checkpoints in one transaction. A batch whose stored
-   * checkpoint is already past its start was applied by a commit that reported a failure yet went
-   * through (MongoDB's "unknown commit result"): it is skipped, not applied twice. The stored checkpoint
-   * may lag behind the start, never pass it, since passing unrelated events moves it in memory only.
+   * checkpoint is already past its start was applied already, by another bridge on the same read models
+   * or by a commit that reported a failure yet went through (MongoDB's "unknown commit result"): it is
+   * skipped, not applied twice. The stored checkpoint may also lag behind the start, since passing
+   * unrelated events moves it in memory only.
    */
   private async commit(plans: BatchPlan[]): Promise<void> {
     const committedBefore = new Map<string, number>();
