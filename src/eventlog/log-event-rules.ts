@@ -53,6 +53,8 @@ function checkObject(object: LogFields, pointer: string, report: (path: string, 
     if (name === '') report(path, 'field names must not be empty');
     else if (name.startsWith('_') || name.startsWith('@')) report(path, 'names starting with _ or @ are reserved');
     else if (name.includes('.') || name.startsWith('$')) report(path, 'names must not contain "." or start with "$": nested fields are queried by dotted names');
+    // MongoDB (BSON) cannot store a name holding NUL: the event would be logged and never indexed
+    else if (/[\u0000-\u001f\u007f]/.test(name)) report(path, 'names must not contain control characters');
     if (Buffer.byteLength(name, 'utf8') > MAX_STRING_BYTES) report(path, `names are at most ${MAX_STRING_BYTES} bytes`);
     if (Array.isArray(value)) value.forEach((item, index) => checkValue(item, `${path}/${index}`, report, depth, false));
     else checkValue(value, path, report, depth, true);

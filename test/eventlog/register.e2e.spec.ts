@@ -130,6 +130,9 @@ describe('Event logging: POST /register (e2e over mTLS)', () => {
       const before = await registrationsInLog(platform);
       expect((await refused(logEvent({ _id: 'x' }))).errors).to.have.keys('/_id');
       expect((await refused(logEvent({ '@version': '1' }))).errors).to.have.keys('/@version');
+      // BSON cannot hold a name with NUL: on MongoDB the event would be logged and its projection stuck
+      expect((await refused(logEvent({ person: { 'first\u0000name': 'Ion' } }))).errors).to.have.keys('/person/first\u0000name');
+      expect((await refused(logEvent({ 'tab\tname': 'x' }))).errors).to.have.keys('/tab\tname');
       expect((await refused(logEvent({ event_details: 'ș'.repeat(16_384) }))).errors).to.have.keys('/event_details');
       expect((await refused([logEvent(), logEvent({ event_type: '' })])).errors).to.have.keys('/1/event_type');
       expect(await registrationsInLog(platform)).to.equal(before);
