@@ -129,6 +129,8 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         expect(await matching({ tags: { $elemMatch: { $eq: 'y' } } })).to.deep.equal(['a', 'b']);
         expect(await matching({ tags: { $elemMatch: { $in: ['x', 'z'] } } })).to.deep.equal(['a']);
         expect(await matching({ tags: { $elemMatch: { $in: ['z'] } } })).to.deep.equal([]);
+        expect(await matching({ address: { $elemMatch: { $eq: 'MD-2001' } } }), 'an object is not an array').to.deep.equal([]);
+        expect(await matching({ name: { $elemMatch: { $eq: 'Ana' } } }), 'nor is a single value').to.deep.equal([]);
       });
 
       it('combines clauses with $and and $or', async () => {
@@ -239,6 +241,21 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         });
         await items.updateOne({ _id: 'i' }, { $push: { log: 'updated' } });
         expect((await items.findOne({ _id: 'i' }))?.log).to.deep.equal(['created', 'updated']);
+      });
+
+      it('keeps no field for an undefined value: undefined is not stored as null', async () => {
+        const items = store.collection(collectionName());
+        await items.insertOne({ _id: 'v', kept: 1, left: undefined, inner: { left: undefined, kept: 2 } });
+        await items.replaceOne({ _id: 'w' }, { _id: 'w', left: undefined }, { upsert: true });
+        await items.insertOne({ _id: 'x', retryAt: '2026-11-23T10:00:00.000Z', code: 'A' });
+        await items.updateOne({ _id: 'x' }, { $set: { retryAt: undefined, code: 'B' } });
+        expect(await items.find({}, { sort: { _id: 1 } })).to.deep.equal([
+          { _id: 'v', kept: 1, inner: { kept: 2 } },
+          { _id: 'w' },
+          { _id: 'x', code: 'B' },
+        ]);
+        expect(ids(await items.find({ left: { $exists: true } }))).to.deep.equal([]);
+        expect(ids(await items.find({ retryAt: { $exists: false } }, { sort: { _id: 1 } }))).to.deep.equal(['v', 'w', 'x']);
       });
 
       it('updates the first match of a filter only, and nothing when none matches', async () => {

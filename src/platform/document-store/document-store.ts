@@ -42,6 +42,12 @@ export interface DocumentSession {
 }
 
 export interface DocumentStore extends DocumentSession {
+  /**
+   * Runs `work` in one transaction. `work` may run more than once (MongoDB retries a transaction that
+   * failed for a transient reason, such as a write conflict with another bridge), so it must write only
+   * through the session and read again what it decides on. After an error inside it, the transaction is
+   * over: let the error end `work` rather than carry on with other writes.
+   */
   withTransaction<R>(work: (session: DocumentSession) => Promise<R>): Promise<R>;
   ensureIndexes(indexes: IndexSpec[]): Promise<void>;
   dropCollection(name: string): Promise<void>;

@@ -1,5 +1,6 @@
 import {
   MongoClient,
+  MongoError,
   MongoServerError,
   type ClientSession,
   type Db,
@@ -16,12 +17,15 @@ import {
   type Filter,
   type IndexSpec,
   type SortSpec,
+  type Update,
 } from './document-store';
 import { seedFromFilter } from './document-update';
 
 const DEFAULT_DATABASE = 'egov_platform';
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
+/** a transaction failing for a transient reason (a write conflict, an election) is run again, this many times in all */
+const TRANSACTION_ATTEMPTS = 5;
 
 type StoredDocument = { _id: string; [field: string]: unknown };
 
@@ -41,22 +45,13 @@ export async function openMongoDocumentStore(url: string): Promise<DocumentStore
     collection: <T extends Document = Document>(name: string) => mongoCollection<T>(db, name),
 
     async withTransaction<R>(work: (session: DocumentSession) => Promise<R>): Promise<R> {
-      // Driven by hand rather than session.withTransaction, which may run `work` again on transient
-      // errors: here work runs once, and a failure reaches the caller (a projection retries anyway).
-      const session = client.startSession();
-      try {
-        session.startTransaction({ readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } });
-        let result: R;
+      for (let attempt = 1; ; attempt += 1) {
         try {
-          result = await work({ collection: <T extends Document = Document>(name: string) => mongoCollection<T>(db, name, session) });
+          return await runTransaction(work);
         } catch (error) {
-          await session.abortTransaction().catch(() => undefined);
-          throw error;
+          const transient = error instanceof MongoError && error.hasErrorLabel('TransientTransactionError');
+          if (!transient || attempt === TRANSACTION_ATTEMPTS) throw error;
         }
-        await session.commitTransaction();
-        return result;
-      } finally {
-        await session.endSession();
       }
     },
 
@@ -79,6 +74,28 @@ export async function openMongoDocumentStore(url: string): Promise<DocumentStore
       await client.close();
     },
   };
+
+  /**
+   * One try, driven by hand: the driver's session.withTransaction would also retry a commit whose result
+   * is unknown, which the projection runner handles itself (its stored-checkpoint check).
+   */
+  async function runTransaction<R>(work: (session: DocumentSession) => Promise<R>): Promise<R> {
+    const session = client.startSession();
+    try {
+      session.startTransaction({ readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } });
+      let result: R;
+      try {
+        result = await work({ collection: <T extends Document = Document>(name: string) => mongoCollection<T>(db, name, session) });
+      } catch (error) {
+        await session.abortTransaction().catch(() => undefined);
+        throw error;
+      }
+      await session.commitTransaction();
+      return result;
+    } finally {
+      await session.endSession();
+    }
+  }
 }
 
 function mongoCollection<T extends Document>(db: Db, name: string, session?: ClientSession): Collection<T> {
@@ -105,18 +122,18 @@ function mongoCollection<T extends Document>(db: Db, name: string, session?: Cli
     count: (filter) => collection.countDocuments(asFilter(filter), inSession),
     insertOne: (document) =>
       guarded(document._id, async () => {
-        await collection.insertOne({ ...document }, inSession);
+        await collection.insertOne(asStored(document), inSession);
       }),
     replaceOne: (filter, document, options = {}) =>
       guarded(document._id, async () => {
-        const result = await collection.replaceOne(asFilter(filter), { ...document }, { ...inSession, upsert: options.upsert ?? false });
+        const result = await collection.replaceOne(asFilter(filter), asStored(document), { ...inSession, upsert: options.upsert ?? false });
         return { matched: result.matchedCount };
       }),
     async updateOne(filter, update, options = {}) {
       const id = seedFromFilter(filter)._id;
       if (options.upsert && !id) throw new Error(`${name}: an upsert needs _id in its filter`);
       return guarded(id, async () => {
-        const result = await collection.updateOne(asFilter(filter), update as UpdateFilter<StoredDocument>, {
+        const result = await collection.updateOne(asFilter(filter), toMongoUpdate(update), {
           ...inSession,
           upsert: options.upsert ?? false,
         });
@@ -130,6 +147,26 @@ function mongoCollection<T extends Document>(db: Db, name: string, session?: Cli
       return { deleted: (await collection.deleteMany(asFilter(filter), inSession)).deletedCount };
     },
   };
+}
+
+/**
+ * A value as the embedded store keeps it: its JSON. There a field set to undefined is left out; the
+ * driver would store null, and a filter on null or $exists would then tell the two stores apart.
+ */
+export function asStored<V>(value: V): V {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as V);
+}
+
+/** The update as the embedded store applies it: values as stored, and `$set` of undefined removes the field. */
+export function toMongoUpdate(update: Update): UpdateFilter<StoredDocument> {
+  const converted: Record<string, Record<string, unknown>> = {};
+  for (const [operator, fields] of Object.entries(update) as [string, Record<string, unknown> | undefined][]) {
+    for (const [path, value] of Object.entries(fields ?? {})) {
+      if (value !== undefined) (converted[operator] ??= {})[path] = asStored(value);
+      else if (operator === '$set') (converted.$unset ??= {})[path] = '';
+    }
+  }
+  return converted as UpdateFilter<StoredDocument>;
 }
 
 function asFilter(filter: Filter): MongoFilter<StoredDocument> {

@@ -78,7 +78,8 @@ function fieldCondition(field: string, condition: unknown): SqlFragment {
       const inner = operand as Record<string, unknown>;
       const values = '$in' in inner ? (inner.$in as unknown[]) : [inner.$eq];
       const element = membership({ value: 'value', type: 'type', typeIsCheap: true }, values);
-      add({ sql: `EXISTS (SELECT 1 FROM json_each(doc, '$.${field}') WHERE ${element.sql})`, params: element.params });
+      // json_each also walks an object's members, or yields a single value itself; MongoDB matches arrays only
+      add({ sql: `(json_type(doc, '$.${field}') = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${field}') WHERE ${element.sql}))`, params: element.params });
     } else throw new Error(`unsupported filter operator: ${operator}`);
   }
   return { sql: parts.join(' AND '), params };
