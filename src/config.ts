@@ -82,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       instanceIdleExpiryMs: integer('EXCHANGE_INSTANCE_IDLE_EXPIRY_MS', defaultExchangeConfig.instanceIdleExpiryMs, 1),
       wsMaxUnconfirmed: integer('EXCHANGE_WS_MAX_UNCONFIRMED', defaultExchangeConfig.wsMaxUnconfirmed, 1),
       futureTimeToleranceMs: integer('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),
-      laneLeaseMs: integer('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 1),
+      // leases are renewed every second and hand events out for two thirds of their length
+      laneLeaseMs: integer('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 3000),
       groupShards: integer('EXCHANGE_GROUP_SHARDS', defaultExchangeConfig.groupShards, 1),
     },
   };

@@ -23,5 +23,6 @@ describe('loadConfig: settings from the environment (unit)', () => {
     expect(refusal({ EXCHANGE_GROUP_SHARDS: '0' })).to.match(/^EXCHANGE_GROUP_SHARDS must be an integer from 1 up/);
     expect(refusal({ EXCHANGE_BATCH_SIZE: '1.5' })).to.match(/^EXCHANGE_BATCH_SIZE /);
     expect(refusal({ LOG_LEVEL: 'loud' })).to.match(/^LOG_LEVEL must be one of/);
+    expect(refusal({ EXCHANGE_LANE_LEASE_MS: '1000' }), 'renewed every second, a shorter lease would keep lapsing').to.match(/^EXCHANGE_LANE_LEASE_MS must be an integer from 3000 up/);
   });
 });

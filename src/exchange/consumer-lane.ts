@@ -26,6 +26,14 @@ export class ConsumerLane {
   private refilling: Promise<void> | null = null;
   /** whether this bridge serves the lane (holds its lease); a standby lane hands out nothing */
   private serving = false;
+  /**
+   * Until when (performance.now(), a monotonic clock) this bridge may hand events out: its lease as it last
+   * confirmed it, less a margin. A bridge cut off from the store, or paused, stops by itself before
+   * another may take the lane over, whether or not it can learn that it lost the lease.
+   */
+  private handOutUntil = 0;
+  /** the lane is going to another bridge: nothing new is handed out, and the lease is let go once the instances confirmed what they hold, or at this time */
+  private drainingUntil: number | null = null;
   /** bumped when the lane starts over, so a read begun before is dropped */
   private generation = 0;
 
@@ -36,20 +44,48 @@ export class ConsumerLane {
     this.scanPosition = 0;
   }
 
-  /** This bridge now serves the lane: it starts over from the group's shared watermark. */
-  serveFrom(watermark: number): void {
+  /** This bridge now serves the lane, until `handOutUntil` unless its lease is renewed: it starts over from the group's shared watermark. */
+  serveFrom(watermark: number, handOutUntil = Number.POSITIVE_INFINITY): void {
     this.startOver(watermark);
     this.serving = true;
+    this.handOutUntil = handOutUntil;
+  }
+
+  /** The lease was renewed: events may be handed out until then. */
+  leaseRenewed(handOutUntil: number): void {
+    this.handOutUntil = handOutUntil;
   }
 
   /** Another bridge serves the lane (or none of this bridge's instances reads it): hand out nothing. */
   standBy(): void {
     this.startOver(this.scanPosition);
     this.serving = false;
+    this.drainingUntil = null;
   }
 
   isServing(): boolean {
     return this.serving;
+  }
+
+  /** Stops handing out events, so the lane can go to another bridge without two instances holding one event. */
+  drain(until: number): void {
+    this.drainingUntil ??= until;
+  }
+
+  /** Draining, and every event handed out was confirmed (or given back), or the time to wait for that is up. */
+  drained(now: number): boolean {
+    if (this.drainingUntil === null) return false;
+    return now >= this.drainingUntil || [...this.inflight.values()].every((deliveries) => deliveries.size === 0);
+  }
+
+  /** The lane stays here after all: it hands out events again. */
+  stopDraining(): void {
+    this.drainingUntil = null;
+  }
+
+  /** Whether this bridge may hand the lane's events out now. */
+  handingOut(): boolean {
+    return this.serving && this.drainingUntil === null && performance.now() < this.handOutUntil;
   }
 
   private startOver(position: number) {
@@ -77,9 +113,9 @@ export class ConsumerLane {
   }
 
   async take(instanceId: string, max: number): Promise<Delivery[]> {
-    if (!this.serving) return [];
+    if (!this.handingOut()) return [];
     if (this.pending.length < REFILL_BELOW && !this.caughtUp) await this.refill();
-    return this.serving ? this.assign(instanceId, max) : [];
+    return this.handingOut() ? this.assign(instanceId, max) : [];
   }
 
   acknowledge(instanceId: string, positions: Iterable<number>): void {
@@ -117,7 +153,7 @@ export class ConsumerLane {
   }
 
   hasPending(): boolean {
-    return this.serving && (this.pending.length > 0 || !this.caughtUp);
+    return this.handingOut() && (this.pending.length > 0 || !this.caughtUp);
   }
 
   private assign(instanceId: string, max: number): Delivery[] {

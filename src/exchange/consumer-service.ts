@@ -50,6 +50,8 @@ export class ConsumerService {
   private readonly waiters = new Set<() => void>();
   private readonly leases: LaneLeases;
   private leaseChecks: Promise<void> = Promise.resolve();
+  /** a pass over every group is queued and not begun: the timer adds no other (a slow store must not pile passes up) */
+  private fullPassQueued = false;
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
@@ -79,7 +81,7 @@ export class ConsumerService {
     }
     const sweepEvery = Math.max(250, Math.min(10_000, Math.floor(this.deps.config.instanceIdleExpiryMs / 4)));
     this.timers.push(setInterval(() => void this.expireIdle(), sweepEvery).unref());
-    this.timers.push(setInterval(() => void this.checkLeases(), LEASE_CHECK_EVERY_MS).unref());
+    this.timers.push(setInterval(() => void this.checkAllLeases(), LEASE_CHECK_EVERY_MS).unref());
   }
 
   async stop(): Promise<void> {
@@ -247,15 +249,25 @@ export class ConsumerService {
     return [...new Set(lanes.map((lane) => this.groupOfLane.get(lane)!))];
   }
 
+  private checkAllLeases(): Promise<void> {
+    if (this.fullPassQueued) return this.leaseChecks;
+    this.fullPassQueued = true;
+    return this.checkLeases(undefined, () => (this.fullPassQueued = false));
+  }
+
   /**
-   * For each group (all, or the ones given): says whether this bridge has instances of it, lets go of the
-   * shards over its share, renews the leases it keeps (writing the watermarks), stands by where another
-   * bridge took a shard over, and takes free shards up to its share. Checks run one after another.
+   * For each group (all, or the ones given): renews the leases this bridge serves (writing the watermarks)
+   * and stands by where another bridge took a shard over, says whether it has instances of the group,
+   * drains and then lets go of the shards over its share, and takes free shards up to its share. Checks
+   * run one after another.
    */
-  private checkLeases(only?: LaneGroup[]): Promise<void> {
+  private checkLeases(only?: LaneGroup[], onBegin?: () => void): Promise<void> {
     // stopping releases every lease it holds; connections closing meanwhile must not take one again
     if (this.stopped) return this.leaseChecks;
-    this.leaseChecks = this.leaseChecks.then(() => this.updateLeases(only)).catch((error) => {
+    this.leaseChecks = this.leaseChecks.then(() => {
+      onBegin?.();
+      return this.updateLeases(only);
+    }).catch((error) => {
       this.deps.logger.error({ err: error }, 'consumer group leases could not be checked; retrying in a second');
     });
     return this.leaseChecks;
@@ -263,28 +275,68 @@ export class ConsumerService {
 
   private async updateLeases(only?: LaneGroup[]) {
     const read = new Set([...this.instances.values()].flatMap((instance) => instance.lanes));
+    const me = this.deps.bridgeId;
     for (const { identity, lanes } of only ?? [...this.groups.values()]) {
+      const handingOutBefore = lanes.map((lane) => lane.handingOut());
+      // first the leases it serves on: a slow pass must not let them lapse
+      for (const lane of lanes) {
+        if (!lane.isServing()) continue;
+        const askedAt = performance.now();
+        if (await this.leases.renew(lane.key, lane.watermark())) {
+          lane.leaseRenewed(askedAt + this.handOutWindowMs());
+          continue;
+        }
+        lane.standBy();
+        this.deps.logger.warn({ lane: lane.key, bridge: me }, 'another bridge serves this consumer group shard now; standing by');
+      }
       await this.leases.setMember(identity, lanes.some((lane) => read.has(lane)));
       const view = await this.leases.view(identity, lanes.length);
-      // a lease still ours from before a restart, on a lane not serving here, is free to take again
-      const holders = view.holders.map((holder, shard) => (holder === this.deps.bridgeId && !lanes[shard].isServing() ? null : holder));
-      const plan = planShards({ bridge: this.deps.bridgeId, members: view.members, holders });
-      for (const shard of plan.release) {
-        await this.leases.release(lanes[shard].key, lanes[shard].watermark());
-        lanes[shard].standBy();
-      }
-      for (const lane of lanes) {
-        if (!lane.isServing() || (await this.leases.renew(lane.key, lane.watermark()))) continue;
-        lane.standBy();
-        this.deps.logger.warn({ lane: lane.key, bridge: this.deps.bridgeId }, 'another bridge serves this consumer group shard now; standing by');
-      }
-      for (const shard of plan.acquire) {
+      // A lane serving here is held here, even if its lease lapsed unseen (a pause) and was renewed just
+      // now: taking it "again" would start it over under the instances holding its events. A lease still
+      // ours from before a restart, on a lane not serving here, is free to take again.
+      const holders = view.holders.map((holder, shard) => {
+        if (lanes[shard].isServing() && (holder === null || holder === me)) return me;
+        return holder === me ? null : holder;
+      });
+      const plan = planShards({ bridge: me, members: view.members, holders });
+      for (const [shard, lane] of lanes.entries()) if (!plan.release.includes(shard)) lane.stopDraining();
+      for (const shard of plan.release) await this.letGo(lanes[shard]);
+      // Bridges with another shard count serve the group (a rolling change of EXCHANGE_GROUP_SHARDS):
+      // their lanes overlap these, so one that serves none of its own waits for them to let go.
+      const waitForOtherShardCount = view.otherShardCountServing && !lanes.some((lane) => lane.isServing());
+      for (const shard of waitForOtherShardCount ? [] : plan.acquire) {
+        const askedAt = performance.now();
         const watermark = await this.leases.acquire({ ...identity, key: lanes[shard].key, shard, shards: lanes.length }, this.deps.registeredAt(identity.clientId));
         if (watermark === null) continue;
-        lanes[shard].serveFrom(watermark);
-        this.notify();
+        lanes[shard].serveFrom(watermark, askedAt + this.handOutWindowMs());
       }
+      // instances waiting for events wake for a lane that now hands them out again
+      if (lanes.some((lane, shard) => lane.handingOut() && !handingOutBefore[shard])) this.notify();
     }
+  }
+
+  /**
+   * A shard over this bridge's share goes to another bridge, but only once its instances confirmed the
+   * events they hold (or a lease's time passed): the bridge taking it over starts from the watermark,
+   * and would otherwise hand the same events, and their partition keys, to a second instance.
+   */
+  private async letGo(lane: ConsumerLane) {
+    if (!lane.isServing()) return;
+    lane.drain(performance.now() + this.deps.config.laneLeaseMs);
+    if (!lane.drained(performance.now())) return;
+    const watermark = lane.watermark();
+    lane.standBy();
+    await this.leases.release(lane.key, watermark);
+  }
+
+  /**
+   * How long after asking for (or renewing) a lease this bridge may hand events out: the lease less a
+   * third of it, so that it stops before another bridge can take the lane over, even when it cannot
+   * learn that it lost the lease (the store unreachable, the process paused). Bridges' clocks must agree
+   * to well within that third.
+   */
+  private handOutWindowMs(): number {
+    return this.deps.config.laneLeaseMs - Math.floor(this.deps.config.laneLeaseMs / 3);
   }
 
   private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {

@@ -54,8 +54,9 @@ export class LaneLeases {
 
   /**
    * Takes the lane if it is free, lapsed or already ours; returns the watermark to start from, or null.
-   * A lane seen for the first time starts from the lowest watermark any lane of its group recorded (after
-   * a change of the shard count, events come again rather than being skipped), else from firstStart.
+   * A lane seen for the first time starts from the lowest watermark the group's lanes of another shard
+   * count recorded (after a change of the shard count, events come again rather than being skipped), else
+   * from firstStart. Never from its siblings': they serve other events, and may be far ahead already.
    */
   async acquire(lane: LaneIdentity, firstStart: number): Promise<number | null> {
     const now = this.clock.now().getTime();
@@ -66,7 +67,8 @@ export class LaneLeases {
     if (await lanes.findOne({ _id: lane.key })) return null;
     const { key, ...identity } = lane;
     const recorded = await lanes.find({ clientId: lane.clientId, group: lane.group, kind: lane.kind });
-    const start = recorded.length > 0 ? Math.min(...recorded.map((document) => document.watermark)) : firstStart;
+    const earlierCounts = recorded.filter((document) => (document.shards ?? 1) !== lane.shards);
+    const start = earlierCounts.length > 0 ? Math.min(...earlierCounts.map((document) => document.watermark)) : firstStart;
     try {
       await lanes.insertOne({ _id: key, ...identity, watermark: start, bridge: this.bridgeId, leaseUntil: now + this.leaseMs, updatedAt: this.stamp() });
       return start;
@@ -100,15 +102,22 @@ export class LaneLeases {
     else await members.replaceOne({ _id }, { _id, lanes: groupKey(group), bridge: this.bridgeId, until: this.clock.now().getTime() + this.leaseMs }, { upsert: true });
   }
 
-  /** The bridges with instances of the group now, and per shard the bridge whose lease on it is live (null: none). */
-  async view(group: LaneGroupIdentity, shards: number): Promise<{ members: string[]; holders: (string | null)[] }> {
+  /**
+   * The bridges with instances of the group now, per shard the bridge whose lease on it is live (null:
+   * none), and whether a bridge with another shard count holds a live lease on the group (its lanes
+   * overlap these: both must not serve at once).
+   */
+  async view(group: LaneGroupIdentity, shards: number): Promise<{ members: string[]; holders: (string | null)[]; otherShardCountServing: boolean }> {
     const now = this.clock.now().getTime();
     const members = await this.documents.collection<MemberDocument>(LANE_MEMBERS).find({ lanes: groupKey(group), until: { $gt: now } });
     const holders: (string | null)[] = Array.from({ length: shards }, () => null);
+    let otherShardCountServing = false;
     for (const lane of await this.documents.collection<LaneDocument>(LANES).find({ clientId: group.clientId, group: group.group, kind: group.kind })) {
-      if ((lane.shards ?? 1) === shards && lane.bridge && (lane.leaseUntil ?? 0) > now) holders[lane.shard ?? 0] = lane.bridge;
+      if (!lane.bridge || (lane.leaseUntil ?? 0) <= now) continue;
+      if ((lane.shards ?? 1) === shards) holders[lane.shard ?? 0] = lane.bridge;
+      else otherShardCountServing = true;
     }
-    return { members: members.map((member) => member.bridge), holders };
+    return { members: members.map((member) => member.bridge), holders, otherShardCountServing };
   }
 
   private stamp(): string {

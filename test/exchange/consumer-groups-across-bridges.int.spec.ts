@@ -9,7 +9,7 @@ import { ConsumerService } from '../../src/exchange/consumer-service';
 import { LANES } from '../../src/exchange/lane-leases';
 import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
 import { systemClock, type Clock } from '../../src/platform/clock';
-import type { DocumentStore } from '../../src/platform/document-store/document-store';
+import type { Collection, Document, DocumentStore } from '../../src/platform/document-store/document-store';
 import { openSqliteDocumentStore } from '../../src/platform/document-store/sqlite-document-store';
 import type { EventStore } from '../../src/platform/event-store/event-store';
 import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
@@ -29,10 +29,10 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
   const consumer = registry.get('demo-consumer')!;
   const bridges: ConsumerService[] = [];
 
-  const bridge = async (bridgeId: string, clock: Clock = systemClock, groupShards = 1) => {
+  const bridge = async (bridgeId: string, clock: Clock = systemClock, groupShards = 1, store: DocumentStore = documents) => {
     const service = new ConsumerService({
       events,
-      documents,
+      documents: store,
       registry,
       registeredAt: () => 0,
       config: { ...defaultExchangeConfig, laneLeaseMs: LEASE_MS, groupShards },
@@ -77,7 +77,7 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
     documents = openSqliteDocumentStore(join(directory, 'documents.sqlite'));
   });
   afterEach(async () => {
-    for (const service of bridges.splice(0)) await service.stop();
+    for (const service of bridges.splice(0)) await service.stop().catch(() => undefined);
     await events.close();
     await documents.close();
     rmSync(directory, { recursive: true, force: true });
@@ -188,6 +188,117 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
       const [again] = await takeFromBoth([second], fromFirst.length);
       expect(ids(again).sort()).to.deep.equal(ids(fromFirst).sort());
       expect([...ids(fromSecond), ...ids(again)].sort()).to.deep.equal([...produced].sort());
+    });
+  });
+  describe('when a bridge is cut off, paused, late or configured otherwise', () => {
+    const SHARDS = 4;
+    const KEYS = ['order-1', 'order-2', 'order-3', 'order-4', 'order-5', 'order-6', 'order-7', 'order-8'];
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const shared = (a: OffsetDelivery[], b: OffsetDelivery[]) => ids(a).filter((id) => ids(b).includes(id));
+
+    /** The document store as one bridge reaches it: every call fails while `cutOff()` says so (a partition, an election). */
+    const reachable = (cutOff: (collection: string, operation: string, argument: unknown) => boolean): DocumentStore => {
+      const guarded = <T extends Document>(name: string, collection: Collection<T>): Collection<T> =>
+        Object.fromEntries(
+          Object.entries(Object.getOwnPropertyDescriptors(collection)).map(([operation]) => [
+            operation,
+            (...args: unknown[]) =>
+              cutOff(name, operation, args[0])
+                ? Promise.reject(new Error(`the document store cannot be reached (${name}.${operation})`))
+                : (collection[operation as keyof Collection<T>] as (...a: unknown[]) => unknown)(...args),
+          ]),
+        ) as unknown as Collection<T>;
+      return { ...documents, collection: <T extends Document>(name: string) => guarded<T>(name, documents.collection<T>(name)) };
+    };
+
+    it('a bridge that cannot reach the store stops handing out events before another may take its lease over', async () => {
+      let cutOff = false;
+      const bridge1 = await bridge('bridge-1', systemClock, 1, reachable(() => cutOff));
+      const first = await open(bridge1);
+      const second = await open(await bridge('bridge-2'));
+      await produce(3);
+      expect(await takeUntil(first, 3)).to.have.length(3);
+      bridge1.confirm(first);
+      await sleep(1_200);
+      cutOff = true; // its renewals fail, so it cannot learn that its lease lapses
+      await sleep(LEASE_MS + 1_200); // bridge-2 takes the lapsed lease over
+      await produce(5, ['order-1']);
+      const [fromFirst, fromSecond] = await Promise.all([takeUntil(first, 5, 2_000), takeUntil(second, 5)]);
+      expect(fromFirst, 'the cut-off bridge hands out nothing').to.be.empty;
+      expect(fromSecond).to.have.length(5);
+    });
+
+    it('a bridge paused longer than its lease does not start its own lane over under the instance holding its events', async () => {
+      const bridge1 = await bridge('bridge-1');
+      const holder = await open(bridge1);
+      const other = await open(bridge1);
+      await produce(5, ['order-1']);
+      expect(await takeUntil(holder, 5)).to.have.length(5);
+      for (const until = Date.now() + LEASE_MS + 500; Date.now() < until; ) {
+        // the event loop blocked longer than the lease (a long GC pause, SIGSTOP)
+      }
+      await sleep(1_500); // the next lease check renews the lapsed lease nobody took
+      expect(await takeUntil(other, 5, 1_500), 'order-1 stays with the instance that holds it').to.be.empty;
+      expect(holder.unconfirmedCount).to.equal(5);
+    });
+
+    it('a shard leaves for a joining bridge only once the instance holding its events confirmed them', async () => {
+      const bridge1 = await bridge('bridge-1', systemClock, SHARDS);
+      const first = await open(bridge1);
+      await produce(40, KEYS);
+      const given = await takeUntil(first, 40);
+      expect(given, 'bridge-1 holds every shard, and its instance every event').to.have.length(40);
+      const second = await open(await bridge('bridge-2', systemClock, SHARDS));
+      // bridge-1 drains the shards it lets go: bridge-2 gets none of the events bridge-1's instance holds
+      expect(await takeUntil(second, 1, 1_500)).to.be.empty;
+      bridge1.confirm(first);
+      await sleep(1_500);
+      const more = await produce(40, KEYS);
+      const [fromFirst, fromSecond] = await Promise.all([takeUntil(first, 40, 2_500), takeUntil(second, 40, 2_500)]);
+      expect(fromSecond.length, 'bridge-2 serves some shards now').to.be.greaterThan(0);
+      expect(shared(fromSecond, given)).to.be.empty;
+      expect([...ids(fromFirst), ...ids(fromSecond)].sort()).to.deep.equal([...more].sort());
+    });
+
+    it('a shard lane created after its siblings moved on still delivers its own events (two bridges opening at once)', async () => {
+      const produced = await produce(400, KEYS);
+      const bridge1 = await bridge('bridge-1', systemClock, SHARDS);
+      const bridge2 = await bridge('bridge-2', systemClock, SHARDS);
+      // both bridges see two members and no holder: both go for the same shards, one wins them
+      const [first, second] = await Promise.all([open(bridge1), open(bridge2)]);
+      const got: OffsetDelivery[] = [];
+      for (const deadline = Date.now() + 6_000; got.length < 400 && Date.now() < deadline; ) {
+        for (const [service, instance] of [[bridge1, first], [bridge2, second]] as const) {
+          got.push(...(await instance.take(400)));
+          service.confirm(instance);
+        }
+        await sleep(50);
+      }
+      expect(ids(got).sort()).to.deep.equal([...produced].sort());
+    });
+
+    it('a shard lane whose creation failed at first starts from the group\'s start, not from its siblings\' watermark', async () => {
+      let failing = true;
+      const store = reachable((name, operation, argument) => failing && name === LANES && operation === 'insertOne' && String((argument as Document)._id).endsWith('#2/4'));
+      const produced = await produce(40, KEYS);
+      const bridge1 = await bridge('bridge-1', systemClock, SHARDS, store);
+      const first = await open(bridge1);
+      const got = await takeUntil(first, 40, 1_000);
+      bridge1.confirm(first);
+      await sleep(1_500);
+      failing = false;
+      got.push(...(await takeUntil(first, 40 - got.length, 3_000)));
+      expect(ids(got).sort()).to.deep.equal([...produced].sort());
+    });
+
+    it('while bridges with another shard count serve a group, a bridge with none of its shards waits for them', async () => {
+      const first = await open(await bridge('bridge-1', systemClock, 1));
+      const second = await open(await bridge('bridge-2', systemClock, SHARDS));
+      await sleep(1_500);
+      const produced = await produce(40, KEYS);
+      const [fromFirst, fromSecond] = await Promise.all([takeUntil(first, 40), takeUntil(second, 40, 2_000)]);
+      expect(ids(fromFirst)).to.deep.equal(produced);
+      expect(fromSecond, 'nothing twice').to.be.empty;
     });
   });
 });
