@@ -138,8 +138,7 @@ export async function startPlatform(
       for (const service of [...services].reverse()) await service.stop?.();
       await consumers.stop();
       await projections.stop();
-      await stores.events.close();
-      await stores.documents.close();
+      await stores.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { ConfigurationError, loadConfig } from '../config';
 import { createLogger } from '../platform/logger';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
 import { openStores } from '../platform/storage';
@@ -6,7 +6,7 @@ import { serviceModules } from '../services';
 
 /**
  * `npm run replay -- [projection ...]`: rebuilds read models from the log (all projections, or the named
- * ones), printing progress. Stop the platform first when it uses the same embedded files.
+ * ones), printing progress. It refuses to run while a platform process holds the same DATA_DIR.
  */
 const config = loadConfig();
 const projections = serviceModules.flatMap((service) => service.projections);
@@ -16,7 +16,11 @@ if (unknown.length > 0) {
   process.stderr.write(`unknown projection(s): ${unknown.join(', ')}\nknown: ${projections.map((p) => p.name).join(', ') || '(none)'}\n`);
   process.exit(2);
 }
-const stores = await openStores(config);
+const stores = await openStores(config).catch((error: unknown) => {
+  if (!(error instanceof ConfigurationError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
+});
 const runner = new ProjectionRunner(stores.events, stores.documents, projections, createLogger('warn'));
 const started = Date.now();
 const chosen = projections.filter((projection) => requested.length === 0 || requested.includes(projection.name));
@@ -31,5 +35,4 @@ for (const projection of chosen) {
   process.stderr.write(`\n${projection.name}: ${applied} events applied\n`);
 }
 process.stderr.write(`replayed ${chosen.length} projection(s) from ${stores.profile} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-await stores.events.close();
-await stores.documents.close();
+await stores.close();

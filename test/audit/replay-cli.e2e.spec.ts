@@ -56,4 +56,16 @@ describe('Replay of read models from the log (npm run replay, e2e)', function ()
     expect(replay.stderr).to.contain('unknown projection(s): no-such-projection');
     expect(replay.stderr).to.contain('eventlog-entries');
   });
+  it('refuses to run while the platform holds the same DATA_DIR (exit 2), and runs once it stopped', async () => {
+    const server = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await server.start();
+    try {
+      const refused = await runCli('replay', dataDir, []);
+      expect(refused.code).to.equal(2);
+      expect(refused.stderr).to.contain(`DATA_DIR ${dataDir} is in use by another platform process`);
+    } finally {
+      await server.stop();
+    }
+    expect((await runCli('replay', dataDir, ['eventlog-entries'])).code).to.equal(0);
+  });
 });

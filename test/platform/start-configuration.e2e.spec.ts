@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { projectRoot } from '../../src/platform/project-paths';
+import { ServerProcess } from '../support/server-process';
 
 /** `src/main.ts` (what `npm start` runs) with extra environment: its exit code and what it wrote to stderr. */
 function startMain(env: Record<string, string>, dataDir: string): Promise<{ code: number | null; stderr: string }> {
@@ -40,5 +41,21 @@ describe('npm start with a setting it cannot run with (e2e)', () => {
     expect(service.stderr.trim()).to.equal(
       'configuration: BOOKING_SWEEP_INTERVAL_MS must be an integer from 10 to 2147483647, got "abc" (docs/configuration.md)',
     );
+  });
+  it('refuses a second platform on a DATA_DIR another process holds, with exit code 2, and takes it once that process died', async () => {
+    const holder = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await holder.start();
+    try {
+      const second = await startMain({}, dataDir);
+      expect(second.code).to.equal(2);
+      // it used to start, and then answer 500 to every produce: both processes numbered appends from one head
+      expect(second.stderr.trim()).to.equal(`configuration: DATA_DIR ${dataDir} is in use by another platform process: stop it first, or give this one another DATA_DIR (docs/configuration.md)`);
+      expect((await holder.client('demo-producer').get('/ce/tools/my-settings')).status, 'the first one still serves').to.equal(200);
+    } finally {
+      await holder.kill(); // SIGKILL: the operating system lets the lock go with the process
+    }
+    const next = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await next.start();
+    await next.stop();
   });
 });
