@@ -258,6 +258,16 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         expect(ids(await items.find({ retryAt: { $exists: false } }, { sort: { _id: 1 } }))).to.deep.equal(['v', 'w', 'x']);
       });
 
+      it('refuses what MongoDB refuses: one path under two operators, $inc of a non-number, $push onto a non-array', async () => {
+        const items = store.collection(collectionName());
+        await items.insertOne({ _id: 'q', n: 'three', list: 'not a list', meta: { a: 1 } });
+        expect(await rejection(items.updateOne({ _id: 'q' }, { $inc: { n: 1 } }))).to.be.instanceOf(Error);
+        expect(await rejection(items.updateOne({ _id: 'q' }, { $push: { list: 'x' } }))).to.be.instanceOf(Error);
+        expect(await rejection(items.updateOne({ _id: 'q' }, { $set: { 'meta.a': 2 }, $unset: { meta: '' } }))).to.be.instanceOf(Error);
+        expect(await rejection(items.updateOne({ _id: 'q' }, { $set: { count: 1 }, $inc: { count: 1 } }))).to.be.instanceOf(Error);
+        expect(await items.findOne({ _id: 'q' })).to.deep.equal({ _id: 'q', n: 'three', list: 'not a list', meta: { a: 1 } });
+      });
+
       it('updates the first match of a filter only, and nothing when none matches', async () => {
         const items = store.collection(collectionName());
         await items.insertOne({ _id: 'x', state: 'open', n: 0 });

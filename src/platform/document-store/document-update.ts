@@ -1,24 +1,40 @@
 import type { Document, Filter, Update } from './document-store';
 
-/** Applies a MongoDB-style update to a plain document (pure; returns a new document). */
+/**
+ * Applies a MongoDB-style update to a plain document (pure; returns a new document). It refuses what
+ * MongoDB refuses, so that an update that works on the embedded store works in production too: two
+ * operators on one path (or on a path and a field inside it), $inc of a value that is not a number,
+ * $push onto one that is not an array.
+ */
 export function applyUpdate<T extends Document>(current: T, update: Update, inserting: boolean): T {
+  refuseConflictingPaths(update);
   const next = structuredClone(current) as Record<string, unknown>;
   for (const [path, value] of Object.entries(update.$set ?? {})) setPath(next, path, value);
   if (inserting) for (const [path, value] of Object.entries(update.$setOnInsert ?? {})) setPath(next, path, value);
   for (const path of Object.keys(update.$unset ?? {})) unsetPath(next, path);
   for (const [path, amount] of Object.entries(update.$inc ?? {})) {
     const before = getPath(next, path);
-    setPath(next, path, (typeof before === 'number' ? before : 0) + amount);
+    if (before !== undefined && typeof before !== 'number') throw new Error(`cannot apply $inc to ${path}, which is not a number`);
+    setPath(next, path, (before ?? 0) + amount);
   }
   for (const [path, value] of Object.entries(update.$push ?? {})) {
     const before = getPath(next, path);
-    setPath(next, path, [...(Array.isArray(before) ? before : []), value]);
+    if (before !== undefined && !Array.isArray(before)) throw new Error(`cannot $push onto ${path}, which is not an array`);
+    setPath(next, path, [...(before ?? []), value]);
   }
   for (const [path, value] of Object.entries(update.$pull ?? {})) {
     const before = getPath(next, path);
     if (Array.isArray(before)) setPath(next, path, before.filter((item) => JSON.stringify(item) !== JSON.stringify(value)));
   }
   return next as T;
+}
+
+function refuseConflictingPaths(update: Update) {
+  const paths = Object.values(update).flatMap((fields) => Object.keys(fields ?? {}));
+  for (const [index, path] of paths.entries()) {
+    const other = paths.slice(index + 1).find((candidate) => candidate === path || candidate.startsWith(`${path}.`) || path.startsWith(`${candidate}.`));
+    if (other !== undefined) throw new Error(`updating ${path} and ${other} in one update is a conflict`);
+  }
 }
 
 /** The document an upsert starts from: the equality conditions of its filter. */
