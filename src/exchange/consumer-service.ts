@@ -276,19 +276,20 @@ export class ConsumerService {
   private async updateLeases(only?: LaneGroup[]) {
     const read = new Set([...this.instances.values()].flatMap((instance) => instance.lanes));
     const me = this.deps.bridgeId;
-    for (const { identity, lanes } of only ?? [...this.groups.values()]) {
-      const handingOutBefore = lanes.map((lane) => lane.handingOut());
-      // first the leases it serves on: a slow pass must not let them lapse
-      for (const lane of lanes) {
-        if (!lane.isServing()) continue;
-        const askedAt = performance.now();
-        if (await this.leases.renew(lane.key, lane.watermark())) {
-          lane.leaseRenewed(askedAt + this.handOutWindowMs());
-          continue;
-        }
-        lane.standBy();
-        this.deps.logger.warn({ lane: lane.key, bridge: me }, 'another bridge serves this consumer group shard now; standing by');
+    const groups = only ?? [...this.groups.values()];
+    const handingOutBefore = new Map(groups.flatMap((group) => group.lanes).map((lane) => [lane, lane.handingOut()]));
+    // first every lease it serves on, before the slower work per group: a long pass must not let them lapse
+    for (const lane of groups.flatMap((group) => group.lanes)) {
+      if (!lane.isServing()) continue;
+      const askedAt = performance.now();
+      if (await this.leases.renew(lane.key, lane.watermark())) {
+        lane.leaseRenewed(askedAt + this.handOutWindowMs());
+        continue;
       }
+      lane.standBy();
+      this.deps.logger.warn({ lane: lane.key, bridge: me }, 'another bridge serves this consumer group shard now; standing by');
+    }
+    for (const { identity, lanes } of groups) {
       await this.leases.setMember(identity, lanes.some((lane) => read.has(lane)));
       const view = await this.leases.view(identity, lanes.length);
       // A lane serving here is held here, even if its lease lapsed unseen (a pause) and was renewed just
@@ -311,7 +312,7 @@ export class ConsumerService {
         lanes[shard].serveFrom(watermark, askedAt + this.handOutWindowMs());
       }
       // instances waiting for events wake for a lane that now hands them out again
-      if (lanes.some((lane, shard) => lane.handingOut() && !handingOutBefore[shard])) this.notify();
+      if (lanes.some((lane) => lane.handingOut() && !handingOutBefore.get(lane))) this.notify();
     }
   }
 
