@@ -57,6 +57,12 @@ export type DispatcherDeps = {
 export class NotificationDispatcher {
   private readonly dirty = new Set<string>();
   private readonly sending = new Set<string>();
+  /**
+   * Outcomes of sends this process made but could not record yet (the append failed). The message stays
+   * among its sends, so it is not taken for one in doubt, and the outcome is recorded before anything
+   * else is decided: an e-mail that left is not failed as SendInterrupted, a gateway not called again.
+   */
+  private readonly unrecorded = new Map<string, { attempt: number; outcome: SendOutcome }>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** High before Medium before Low when several notifications wait */
   private readonly priorities = new Map<string, Priority>();
@@ -149,6 +155,7 @@ export class NotificationDispatcher {
   private async advance(notificationId: string) {
     for (let step = 0; step < MAX_STEPS && this.running; step += 1) {
       const state = await this.load(notificationId);
+      if (await this.recordKeptOutcomes(state)) continue;
       const next = planNextStep(state, this.deps.clock.now(), this.sending, this.deps.settings.sendLeaseMs);
       try {
         switch (next.kind) {
@@ -188,7 +195,7 @@ export class NotificationDispatcher {
       const message = state.messages.find((candidate) => candidate.messageId === messageId)!;
       await this.transmit(state, message, started.data.attempt, started.data.idempotencyKey);
     } finally {
-      this.sending.delete(messageId);
+      if (!this.unrecorded.has(messageId)) this.sending.delete(messageId);
     }
   }
 
@@ -208,7 +215,7 @@ export class NotificationDispatcher {
     try {
       await this.transmit(state, message, attempt, idempotencyKey);
     } finally {
-      this.sending.delete(messageId);
+      if (!this.unrecorded.has(messageId)) this.sending.delete(messageId);
     }
   }
 
@@ -230,7 +237,37 @@ export class NotificationDispatcher {
         outcome = { sent: false, temporary: true, failureCode: 'ChannelError', detail: 'the channel adapter failed unexpectedly' };
       }
     }
-    await this.recordOutcome(state, message, attempt, outcome);
+    await this.keepAndRecord(state, message, attempt, outcome);
+  }
+
+  /** Records a send's outcome, keeping it until the log has it (see `unrecorded`). */
+  private async keepAndRecord(state: NotificationState, message: MessageState, attempt: number, outcome: SendOutcome) {
+    this.unrecorded.set(message.messageId, { attempt, outcome });
+    try {
+      await this.recordOutcome(state, message, attempt, outcome);
+    } catch (error) {
+      // not applicable: the attempt was settled otherwise meanwhile; any other failure: kept, tried again
+      if (!(error instanceof StepNotApplicableError)) throw error;
+    }
+    this.unrecorded.delete(message.messageId);
+    this.sending.delete(message.messageId);
+  }
+
+  /** Records the kept outcomes of this notification's messages; true when the log changed. */
+  private async recordKeptOutcomes(state: NotificationState): Promise<boolean> {
+    let recorded = false;
+    for (const message of state.messages) {
+      const kept = this.unrecorded.get(message.messageId);
+      if (!kept) continue;
+      if (message.inFlight?.attempt === kept.attempt) {
+        await this.keepAndRecord(state, message, kept.attempt, kept.outcome);
+        recorded = true;
+      } else {
+        this.unrecorded.delete(message.messageId);
+        this.sending.delete(message.messageId);
+      }
+    }
+    return recorded;
   }
 
   private recordOutcome(state: NotificationState, message: MessageState, attempt: number, outcome: SendOutcome) {
