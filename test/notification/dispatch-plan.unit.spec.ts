@@ -39,6 +39,19 @@ describe('Notifications: the dispatcher\'s next step', () => {
     expect(plan(state('Dispatching', [inFlight('2025-01-01T10:00:00.000Z')]), ['m-1'])).to.deep.equal({ kind: 'idle' });
   });
 
+  it("runs the lease from when this process first saw the send, when that is later than the sender's clock says", () => {
+    const inFlight = message({ status: 'Sending', inFlight: { attempt: 1, idempotencyKey: 'm-1', startedAt: '2025-01-01T09:59:00.000Z' } });
+    const seen = (attempt: number, at: string) => new Map([['m-1', { attempt, at }]]);
+    // the sender's clock is a minute behind this one: by its start alone the lease ended long ago
+    expect(planNextStep(state('Dispatching', [inFlight]), now, new Set(), 5_000, seen(1, '2025-01-01T10:00:08.000Z'))).to.deep.equal({
+      kind: 'wait',
+      until: '2025-01-01T10:00:13.000Z',
+    });
+    expect(planNextStep(state('Dispatching', [inFlight]), now, new Set(), 5_000, seen(1, '2025-01-01T10:00:04.000Z'))).to.deep.equal({ kind: 'recover', messageId: 'm-1' });
+    // seen in flight for another attempt: that sighting says nothing of this one
+    expect(planNextStep(state('Dispatching', [inFlight]), now, new Set(), 5_000, seen(2, '2025-01-01T10:00:08.000Z'))).to.deep.equal({ kind: 'recover', messageId: 'm-1' });
+  });
+
   it('completes a cancellation once no send is in flight', () => {
     expect(plan(state('Cancelling', [message()]))).to.deep.equal({ kind: 'complete-cancellation' });
     const inFlight = message({ status: 'Sending', inFlight: { attempt: 1, idempotencyKey: 'm-1', startedAt: '2025-01-01T10:00:09.000Z' } });

@@ -19,7 +19,7 @@ import type { RecipientResolver } from '../recipient-resolver';
 import { notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
 import { CoalescedTask } from '../../platform/coalesced-task';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
-import { planNextStep } from './dispatch-plan';
+import { planNextStep, type SeenInFlight } from './dispatch-plan';
 import { renderMessage } from './message-rendering';
 
 export const DISPATCHER = 'notification-dispatcher';
@@ -63,6 +63,8 @@ export class NotificationDispatcher {
    * else is decided: an e-mail that left is not failed as SendInterrupted, a gateway not called again.
    */
   private readonly unrecorded = new Map<string, { attempt: number; outcome: SendOutcome }>();
+  /** by messageId, when this process first saw its send in flight, for the send lease (planNextStep) */
+  private readonly seenInFlight = new Map<string, SeenInFlight>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** High before Medium before Low when several notifications wait */
   private readonly priorities = new Map<string, Priority>();
@@ -156,7 +158,8 @@ export class NotificationDispatcher {
     for (let step = 0; step < MAX_STEPS && this.running; step += 1) {
       const state = await this.load(notificationId);
       if (await this.recordKeptOutcomes(state)) continue;
-      const next = planNextStep(state, this.deps.clock.now(), this.sending, this.deps.settings.sendLeaseMs);
+      this.noteSendsInFlight(state);
+      const next = planNextStep(state, this.deps.clock.now(), this.sending, this.deps.settings.sendLeaseMs, this.seenInFlight);
       try {
         switch (next.kind) {
           case 'idle':
@@ -251,6 +254,14 @@ export class NotificationDispatcher {
     }
     this.unrecorded.delete(message.messageId);
     this.sending.delete(message.messageId);
+  }
+
+  private noteSendsInFlight(state: NotificationState) {
+    const now = this.deps.clock.now().toISOString();
+    for (const { messageId, inFlight } of state.messages) {
+      if (!inFlight) this.seenInFlight.delete(messageId);
+      else if (this.seenInFlight.get(messageId)?.attempt !== inFlight.attempt) this.seenInFlight.set(messageId, { attempt: inFlight.attempt, at: now });
+    }
   }
 
   /** Records the kept outcomes of this notification's messages; true when the log changed. */
