@@ -1,5 +1,6 @@
 import { BookingCollections } from '../../../projections/booking/collections';
-import type { SlotUsageDocument } from '../../../projections/booking/slot-usage';
+import { slotUsageProjection, type SlotUsageDocument } from '../../../projections/booking/slot-usage';
+import { readYourWrites } from '../../platform/projections/read-your-writes';
 import type { FieldError } from '../problems';
 import { ledgerPlacementChanges } from '../reference/reference-integrity';
 import type { CalendarLocationDefinition, ReferenceKind } from '../reference/reference-types';
@@ -23,6 +24,8 @@ export async function ledgerSplitErrors(context: BookingContext, kind: Reference
   };
   if (kind === 'location') upcoming.locationId = definition.id;
   else Object.assign(upcoming, { locationId: (current as CalendarLocationDefinition).locationId, calendarLocationId: definition.id });
+  // a booking already in the log must count: the slot usage read model is brought up to the log first
+  await readYourWrites(context, undefined, [slotUsageProjection.name]);
   const booked = await context.documents.collection<SlotUsageDocument>(BookingCollections.slotUsage).findOne(upcoming);
   return booked ? fields.map((field) => ({ field: `${prefix}${field}`, key: 'changeWithBookings' as const })) : [];
 }
