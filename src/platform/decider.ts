@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from './clock';
 import {
   ExpectedRevisionConflictError,
@@ -29,7 +30,20 @@ export type EventEnvelope = {
 
 export type CommandResult<Event> = { events: Event[]; nextRevision: number; lastPosition: number };
 
-const MAX_ATTEMPTS = 5;
+/**
+ * A revision conflict means another writer made progress on the stream: the command is decided again on
+ * fresh state, for up to this long, with a short random pause that grows after the first quick tries.
+ * A fixed few tries all lost on a hot stream written by several bridges at once.
+ */
+const RETRY_CONFLICTS_FOR_MS = 3_000;
+const CONFLICT_PAUSE_UP_TO_MS = 50;
+
+/** Whether a failed append is tried again (after the pause); `startedAt`: when the command's first try began. */
+export async function retryAfterConflict(error: unknown, attempt: number, startedAt: number): Promise<boolean> {
+  if (!(error instanceof ExpectedRevisionConflictError) || Date.now() - startedAt > RETRY_CONFLICTS_FOR_MS) return false;
+  if (attempt > 2) await sleep(Math.random() * Math.min(CONFLICT_PAUSE_UP_TO_MS, 2 ** attempt));
+  return true;
+}
 
 /**
  * Loads the aggregate's stream, folds it, decides and appends with the revision it read.
@@ -42,6 +56,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   command: Command,
   envelope: EventEnvelope,
 ): Promise<CommandResult<Event>> {
+  const startedAt = Date.now();
   for (let attempt = 1; ; attempt += 1) {
     const history = await store.readStream(streamId);
     const state = history.map(toDomainEvent<Event>).reduce(decider.evolve, decider.initialState());
@@ -56,8 +71,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       );
       return { events, nextRevision: result.nextRevision, lastPosition: result.lastPosition };
     } catch (error) {
-      if (error instanceof ExpectedRevisionConflictError && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+      if (!(await retryAfterConflict(error, attempt, startedAt))) throw error;
     }
   }
 }

@@ -1,18 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { toCloudEvent, toDomainEvent, type Decider, type DomainEvent } from '../../platform/decider';
+import { retryAfterConflict, toCloudEvent, toDomainEvent, type Decider, type DomainEvent } from '../../platform/decider';
 import type { Clock } from '../../platform/clock';
-import { ExpectedRevisionConflictError, NO_STREAM, type EventStore } from '../../platform/event-store/event-store';
+import { NO_STREAM, type EventStore } from '../../platform/event-store/event-store';
 import { KeyedLock } from './keyed-lock';
 
 type Folded<State> = { revision: number; state: State };
-
-/**
- * Conflicts on a hot stream (a busy slot's ledger, with several bridges booking it) are retried for up to
- * this long, with a short random pause that grows, rather than a fixed number of times: each conflict
- * means another writer made progress, and under contention eight quick tries could all lose.
- */
-const RETRY_FOR_MS = 3_000;
-const PAUSE_UP_TO_MS = 50;
 
 /**
  * handleCommand for long, hot streams: the folded state of recently used streams is kept, so a command
@@ -43,7 +34,7 @@ export class CachedStreams<Command, Event extends DomainEvent, State> {
 
   handle(streamId: string, command: Command, producer: string): Promise<{ events: Event[]; lastPosition: number }> {
     return this.lock.run(streamId, async () => {
-      const giveUpAt = Date.now() + RETRY_FOR_MS;
+      const startedAt = Date.now();
       for (let attempt = 1; ; attempt += 1) {
         const current = await this.load(streamId);
         const events = this.decider.decide(command, current.state);
@@ -58,8 +49,7 @@ export class CachedStreams<Command, Event extends DomainEvent, State> {
           this.remember(streamId, { revision: result.nextRevision, state: events.reduce(this.decider.evolve, current.state) });
           return { events, lastPosition: result.lastPosition };
         } catch (error) {
-          if (!(error instanceof ExpectedRevisionConflictError) || Date.now() > giveUpAt) throw error;
-          if (attempt > 2) await sleep(Math.random() * Math.min(PAUSE_UP_TO_MS, 2 ** attempt));
+          if (!(await retryAfterConflict(error, attempt, startedAt))) throw error;
         }
       }
     });
