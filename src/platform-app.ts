@@ -73,6 +73,7 @@ export async function startPlatform(
     clock,
     logger,
     bridgeId: config.bridgeId,
+    sharedStore: !!config.mongodbUrl,
     onDelivered: async (clientId, deliveries) => {
       for (const service of services) await service.onExchangeDelivery?.(clientId, deliveries);
     },

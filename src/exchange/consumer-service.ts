@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ExchangeConfig } from '../config';
+import { ConfigurationError, type ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
 import type { DocumentStore } from '../platform/document-store/document-store';
 import type { EventKind, EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
+import { BridgeClaim } from './bridge-claim';
 import { ConsumerInstance, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { planShards, shardOf } from './group-shards';
@@ -33,6 +34,11 @@ export type ConsumerServiceDeps = {
   bridgeId: string;
   /** extension point: awaited before events reach a consumer (the event-logging service logs personal data here) */
   onDelivered?: DeliveryListener;
+  /**
+   * whether other processes may share the document store (MongoDB): the bridge id is then claimed
+   * (BridgeClaim). On the embedded stores one process holds DATA_DIR, which already makes the id its own.
+   */
+  sharedStore?: boolean;
 };
 
 /**
@@ -49,6 +55,9 @@ export class ConsumerService {
   private readonly instances = new Map<string, ConsumerInstance>();
   private readonly waiters = new Set<() => void>();
   private readonly leases: LaneLeases;
+  private readonly claim: BridgeClaim | null;
+  /** another process took this bridge id over: nothing is served until it lets it go */
+  private idTakenOver = false;
   private leaseChecks: Promise<void> = Promise.resolve();
   /** a pass over every group is queued and not begun: the timer adds no other (a slow store must not pile passes up) */
   private fullPassQueued = false;
@@ -58,9 +67,11 @@ export class ConsumerService {
 
   constructor(private readonly deps: ConsumerServiceDeps) {
     this.leases = new LaneLeases(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock);
+    this.claim = deps.sharedStore ? new BridgeClaim(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock) : null;
   }
 
   async start(): Promise<void> {
+    await this.claimBridgeId();
     this.unsubscribe = this.deps.events.onAppended(() => {
       for (const lane of this.groupOfLane.keys()) lane.logAdvanced();
       this.notify();
@@ -93,6 +104,22 @@ export class ConsumerService {
     for (const group of this.groups.values()) {
       for (const lane of group.lanes) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
       await this.leases.setMember(group.identity, false);
+    }
+    await this.claim?.release();
+  }
+
+  /**
+   * Claims this bridge id, waiting up to a lease for the claim of a process that ended without letting
+   * it go (a crash) to lapse. Refuses to start while another live process renews it.
+   */
+  private async claimBridgeId() {
+    if (!this.claim) return;
+    const giveUpAt = Date.now() + this.deps.config.laneLeaseMs + LEASE_CHECK_EVERY_MS;
+    while (!(await this.claim.claim())) {
+      if (Date.now() > giveUpAt) {
+        throw new ConfigurationError(`BRIDGE_ID ${this.deps.bridgeId} is in use by another running process: give each process its own`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 
@@ -274,6 +301,7 @@ export class ConsumerService {
   }
 
   private async updateLeases(only?: LaneGroup[]) {
+    if (!(await this.holdBridgeId())) return;
     const read = new Set([...this.instances.values()].flatMap((instance) => instance.lanes));
     const me = this.deps.bridgeId;
     const groups = only ?? [...this.groups.values()];
@@ -314,6 +342,23 @@ export class ConsumerService {
       // instances waiting for events wake for a lane that now hands them out again
       if (lanes.some((lane) => lane.handingOut() && !handingOutBefore.get(lane))) this.notify();
     }
+  }
+
+  /**
+   * Renews the claim on this bridge id. When another process took it over (this one was paused past its
+   * lease), every lane stands by, and nothing is served until that process lets the id go.
+   */
+  private async holdBridgeId(): Promise<boolean> {
+    if (!this.claim) return true;
+    if (this.idTakenOver ? await this.claim.claim() : await this.claim.renew()) {
+      if (this.idTakenOver) this.deps.logger.warn({ bridge: this.deps.bridgeId }, 'the bridge id is this process\'s again; serving');
+      this.idTakenOver = false;
+      return true;
+    }
+    if (!this.idTakenOver) this.deps.logger.error({ bridge: this.deps.bridgeId }, 'another process runs with this bridge id; standing by on every consumer group');
+    this.idTakenOver = true;
+    for (const group of this.groups.values()) for (const lane of group.lanes) lane.standBy();
+    return false;
   }
 
   /**

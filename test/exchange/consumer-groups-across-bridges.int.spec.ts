@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { defaultExchangeConfig } from '../../src/config';
+import { ConfigurationError, defaultExchangeConfig } from '../../src/config';
 import type { ConsumerInstance, OffsetDelivery } from '../../src/exchange/consumer-instance';
 import { ConsumerService } from '../../src/exchange/consumer-service';
 import { LANES } from '../../src/exchange/lane-leases';
@@ -29,8 +29,9 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
   const consumer = registry.get('demo-consumer')!;
   const bridges: ConsumerService[] = [];
 
-  const bridge = async (bridgeId: string, clock: Clock = systemClock, groupShards = 1, store: DocumentStore = documents) => {
+  const bridge = async (bridgeId: string, clock: Clock = systemClock, groupShards = 1, store: DocumentStore = documents, sharedStore = false) => {
     const service = new ConsumerService({
+      sharedStore,
       events,
       documents: store,
       registry,
@@ -299,6 +300,42 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
       const [fromFirst, fromSecond] = await Promise.all([takeUntil(first, 40), takeUntil(second, 40, 2_000)]);
       expect(ids(fromFirst)).to.deep.equal(produced);
       expect(fromSecond, 'nothing twice').to.be.empty;
+    });
+  });
+  describe('one bridge id, one running process (read models shared, as on MongoDB)', () => {
+    const claiming = (bridgeId: string, clock: Clock = systemClock) => bridge(bridgeId, clock, 1, documents, true);
+
+    it('refuses to start a second process with a bridge id another live process holds, and starts it once that one stopped', async () => {
+      const first = await claiming('bridge-1');
+      const refusal = await claiming('bridge-1').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).to.be.instanceOf(ConfigurationError);
+      expect(String(refusal)).to.contain('BRIDGE_ID bridge-1 is in use by another running process');
+      await first.stop();
+      bridges.splice(bridges.indexOf(first), 1);
+      expect(await claiming('bridge-1')).to.be.instanceOf(ConsumerService);
+    });
+
+    it('a process paused past its lease, whose id another process took over, stands by when it resumes', async () => {
+      const old = await claiming('bridge-1');
+      const instance = await open(old);
+      await produce(4, ['order-1']);
+      expect(await takeUntil(instance, 2)).to.have.length(2);
+      old.confirm(instance);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      // the replacement's clock is past the old process's claim: to it, the old one stopped renewing
+      const later = { now: () => new Date(Date.now() + LEASE_MS + 1_000) };
+      const replacement = await claiming('bridge-1', later);
+      const reopened = replacement.find('demo-consumer', 'billing', instance.id)!;
+      const fromReplacement = await takeUntil(reopened, 2);
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the old process's next renewal fails
+      const more = await produce(3, ['order-1']);
+      const [fromOld, fromNew] = await Promise.all([takeUntil(instance, 3, 2_000), takeUntil(reopened, 3)]);
+      expect(fromReplacement).to.have.length(2);
+      expect(fromOld, 'the old process hands out nothing more').to.be.empty;
+      expect(ids(fromNew)).to.deep.equal(more);
     });
   });
 });
