@@ -129,23 +129,30 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
 
     async readAll({ after, limit, filter = {} }) {
       const found: StoredEvent[] = [];
-      let from = after;
-      while (found.length < limit) {
-        // readAll of client 6.x has no server-side filter, so the page is filtered here.
-        const page = await collect(client.readAll({ fromPosition: logPosition(from), maxCount: READ_PAGE, direction: FORWARDS, ...ON_LEADER }));
+      if (limit <= 0) return found;
+      for (let from = after; ; ) {
+        // readAll of client 6.x has no server-side filter, so each page is filtered here, streamed: a page
+        // of large events is never held at once, and the read is cancelled once enough matched
+        const page = client.readAll({ fromPosition: logPosition(from), maxCount: READ_PAGE, direction: FORWARDS, ...ON_LEADER });
+        let seen = 0;
         let lastSeen = from;
-        for (const resolved of page) {
+        for await (const resolved of page) {
+          seen += 1;
           const position = positionOf(resolved);
           if (position <= from) continue; // a read from a position includes the event at it
           lastSeen = position;
           const stored = platformEvent(resolved);
           if (stored && matches(stored, filter)) found.push(stored);
-          if (found.length === limit) return found;
+          if (found.length === limit) break;
         }
-        if (page.length < READ_PAGE || lastSeen === from) return found;
+        if (found.length === limit) {
+          // leaving the loop ends the client's stream, not the gRPC call under it (ReadStream pipes it)
+          await page.cancel();
+          return found;
+        }
+        if (seen < READ_PAGE || lastSeen === from) return found;
         from = lastSeen;
       }
-      return found;
     },
 
     headPosition: () => headPosition(client),
