@@ -393,13 +393,16 @@ function logPosition(position: number): Position {
   return { commit: BigInt(position), prepare: BigInt(position) };
 }
 
-/** Servers before 22.6 give stream reads no position, or 2^64 - 1 (an unsigned -1) in its place. */
 function positionOf(resolved: ResolvedEvent | AllStreamResolvedEvent): number {
+  const position = logPositionOf(resolved);
+  if (position === undefined) throw new Error('EventStoreDB returned an event without its log position (server 22.6 or later needed)');
+  return position;
+}
+
+/** The event's commit position; servers before 22.6 give stream reads none, or 2^64 - 1 (an unsigned -1) in its place. */
+function logPositionOf(resolved: ResolvedEvent | AllStreamResolvedEvent): number | undefined {
   const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
-  if (commit === undefined || commit >= 1n << 63n) {
-    throw new Error('EventStoreDB returned an event without its log position (server 22.6 or later needed)');
-  }
-  return Number(commit);
+  return commit === undefined || commit >= 1n << 63n ? undefined : Number(commit);
 }
 
 /** Our events only: not system streams or types (`$...`), not reservations, not foreign binary events. */
@@ -465,10 +468,10 @@ function startAppendNotifier(client: EventStoreDBClient, startAt: number) {
       setTimeout(subscribe, 1000).unref();
     };
     current.on('data', (resolved: AllStreamResolvedEvent) => {
-      const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
-      // an event without a usable position is skipped; a throw here would end the process
-      if (!resolved.event || commit === undefined || commit >= 1n << 63n) return;
-      latest = Math.max(latest, Number(commit));
+      // an event without a usable position is skipped: a throw here would end the process
+      const position = logPositionOf(resolved);
+      if (!resolved.event || position === undefined) return;
+      latest = Math.max(latest, position);
       if (!resolved.event.streamId.startsWith(RESERVATION_PREFIX)) scheduleNotify();
     });
     current.on('error', restart);
