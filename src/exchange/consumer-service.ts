@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigurationError, type ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
 import type { DocumentStore } from '../platform/document-store/document-store';
-import type { EventKind, EventStore } from '../platform/event-store/event-store';
+import { readLogBatch, type EventKind, type EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
 import { BridgeClaim } from './bridge-claim';
@@ -388,10 +388,7 @@ export class ConsumerService {
   private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
     return async (after, limit) => {
       const client = this.deps.registry.get(clientId);
-      const head = await this.deps.events.headPosition();
-      const rows = await this.deps.events.readAll({ after, limit, filter: { kinds: [kind] } });
-      const last = rows.length > 0 ? rows[rows.length - 1].position : after;
-      const scannedTo = rows.length === limit ? last : Math.max(head, last);
+      const { events: rows, nextAfter: scannedTo } = await readLogBatch(this.deps.events, { after, limit, filter: { kinds: [kind] } });
       const deliveries = rows
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
         .map((row) => ({ position: row.position, event: row.event }))

@@ -1,5 +1,5 @@
 import type { DocumentStore } from '../../platform/document-store/document-store';
-import type { EventStore, StoredEvent } from '../../platform/event-store/event-store';
+import { readLogBatch, type EventStore, type StoredEvent } from '../../platform/event-store/event-store';
 import { CoalescedTask } from '../../platform/coalesced-task';
 import type { Logger } from '../../platform/logger';
 
@@ -59,8 +59,7 @@ export class LogFollower {
 
   private async run() {
     while (this.running) {
-      const head = await this.deps.events.headPosition();
-      const events = await this.deps.events.readAll({ after: this.position, limit: BATCH, filter: { kinds: ['standard'], types: this.types } });
+      const { events, nextAfter } = await readLogBatch(this.deps.events, { after: this.position, limit: BATCH, filter: { kinds: ['standard'], types: this.types } });
       for (const event of events) {
         if (!this.running) return;
         await this.handle(event);
@@ -70,9 +69,7 @@ export class LogFollower {
           .replaceOne({ _id: this.name }, { _id: this.name, position: event.position, updatedAt: new Date().toISOString() }, { upsert: true });
       }
       if (events.length < BATCH) {
-        // a short batch held every event it wants up to the head read before it: the next read starts
-        // there, not at its last event (a log that filters on the client would read the rest again)
-        this.position = Math.max(this.position, head);
+        this.position = Math.max(this.position, nextAfter);
         return;
       }
     }

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock';
 import { toDomainEvent } from '../../platform/decider';
 import type { DocumentStore } from '../../platform/document-store/document-store';
-import type { EventStore } from '../../platform/event-store/event-store';
+import { readLogBatch, type EventStore } from '../../platform/event-store/event-store';
 import type { Logger } from '../../platform/logger';
 import type { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { NOTIFICATIONS, type NotificationDocument } from '../../../projections/notification/notifications-projection';
@@ -125,18 +125,13 @@ export class NotificationDispatcher {
 
   private async collectFromLog() {
     for (;;) {
-      const head = await this.deps.events.headPosition();
-      const events = await this.deps.events.readAll({ after: this.position, limit: 1000, filter: { types: NOTIFICATION_EVENT_TYPES } });
+      const { events, nextAfter } = await readLogBatch(this.deps.events, { after: this.position, limit: 1000, filter: { types: NOTIFICATION_EVENT_TYPES } });
       for (const stored of events) {
         const priority = stored.event.type === NOTIFICATION_ACCEPTED ? (stored.event.data as NotificationAccepted['data']).priority : undefined;
         this.mark(notificationIdOfStream(stored.streamId), priority);
       }
-      if (events.length > 0) this.position = events[events.length - 1].position;
-      if (events.length < 1000) {
-        // every notification event up to the head read before was in this short batch (see LogFollower)
-        this.position = Math.max(this.position, head);
-        return;
-      }
+      this.position = nextAfter;
+      if (events.length < 1000) return;
     }
   }
 

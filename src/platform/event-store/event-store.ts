@@ -117,3 +117,21 @@ export function revisionMatches(expected: ExpectedRevision, actual: number): boo
       return expected === actual;
   }
 }
+
+/**
+ * The next events of a reader of part of the log, and where its next read starts. A short batch holds
+ * every matching event up to the head read before it, so the next read may start at that head rather
+ * than at the batch's last event: otherwise every read passes again the events of other types in between
+ * (cheap on the embedded log's index, a rescan on EventStoreDB, which filters on the client).
+ * `head`: the head the caller already read, when it read one for several readers.
+ */
+export async function readLogBatch(
+  store: EventStore,
+  query: { after: number; limit: number; filter?: LogFilter },
+  head?: number,
+): Promise<{ events: StoredEvent[]; nextAfter: number }> {
+  const headBefore = head ?? (await store.headPosition());
+  const events = await store.readAll(query);
+  const last = events.length > 0 ? events[events.length - 1].position : query.after;
+  return { events, nextAfter: events.length === query.limit ? last : Math.max(headBefore, last, query.after) };
+}

@@ -1,5 +1,5 @@
 import type { DocumentSession, DocumentStore } from '../document-store/document-store';
-import type { EventStore, StoredEvent } from '../event-store/event-store';
+import { readLogBatch, type EventStore, type StoredEvent } from '../event-store/event-store';
 import type { Logger } from '../logger';
 import { CoalescedTask } from '../coalesced-task';
 import type { Projection } from './projection';
@@ -159,11 +159,8 @@ export class ProjectionRunner {
 
   private async nextBatch(projection: Projection, head: number): Promise<BatchPlan> {
     const from = this.positions.get(projection.name)!;
-    const batch = await this.events.readAll({ after: from, limit: BATCH_SIZE, filter: { types: projection.eventTypes } });
-    const lastInBatch = batch.length ? batch[batch.length - 1].position : from;
-    // a short batch holds every matching event up to the head read before it: the checkpoint may pass
-    // the non-matching events in between
-    const nextPosition = batch.length === BATCH_SIZE ? lastInBatch : Math.max(head, lastInBatch, from);
+    // the checkpoint may pass the events of other types up to the head (readLogBatch)
+    const { events: batch, nextAfter: nextPosition } = await readLogBatch(this.events, { after: from, limit: BATCH_SIZE, filter: { types: projection.eventTypes } }, head);
     return { projection, batch, from, nextPosition };
   }
 
