@@ -355,9 +355,12 @@ export class ConsumerService {
       this.idTakenOver = false;
       return true;
     }
-    if (!this.idTakenOver) this.deps.logger.error({ bridge: this.deps.bridgeId }, 'another process runs with this bridge id; standing by on every consumer group');
+    if (!this.idTakenOver) {
+      this.deps.logger.error({ bridge: this.deps.bridgeId }, 'another process runs with this bridge id; standing by on every consumer group');
+      // lanes of groups opened from now on start standing by, and no pass takes a lease until the id is back
+      for (const group of this.groups.values()) for (const lane of group.lanes) lane.standBy();
+    }
     this.idTakenOver = true;
-    for (const group of this.groups.values()) for (const lane of group.lanes) lane.standBy();
     return false;
   }
 
