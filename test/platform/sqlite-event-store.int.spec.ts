@@ -90,6 +90,52 @@ describe('embedded SQLite event store', () => {
     }
   });
 
+  it('stores single events of one stream committed together as one run, each with its own position and revision', async () => {
+    const path = join(fileDirectory, 'events.sqlite');
+    const db = openLogForWriting(path);
+    try {
+      const commitGroup = groupCommitter(db);
+      const single = (streamId: string, event: NewEvent) => ({ streamId, expectedRevision: 'any' as const, runs: toWireRuns([event]) });
+      const events = Array.from({ length: 4 }, newEvent);
+      const other = newEvent();
+      const commit = commitGroup([single('order-1', events[0]), single('order-1', events[1]), single('order-2', other), single('order-1', events[2]), single('order-1', events[3])]);
+
+      expect(commit.outcomes.map((outcome) => outcome.ok && outcome.result)).to.deep.equal([
+        { nextRevision: 0, positions: [1], duplicates: 0, lastPosition: 1 },
+        { nextRevision: 1, positions: [2], duplicates: 0, lastPosition: 2 },
+        { nextRevision: 0, positions: [3], duplicates: 0, lastPosition: 3 },
+        { nextRevision: 2, positions: [4], duplicates: 0, lastPosition: 4 },
+        { nextRevision: 3, positions: [5], duplicates: 0, lastPosition: 5 },
+      ]);
+      const runs = db.prepare('SELECT stream_id, last_position, event_count FROM event_runs ORDER BY last_position').all();
+      expect(runs).to.deep.equal([
+        { stream_id: 'order-1', last_position: 2, event_count: 2 },
+        { stream_id: 'order-2', last_position: 3, event_count: 1 },
+        { stream_id: 'order-1', last_position: 5, event_count: 2 },
+      ]);
+
+      // a retry among them (stored once) and the same new key twice in one group: one by one, as before
+      const fresh = newEvent();
+      const conflicting = { ...fresh, event: { ...fresh.event, type: 'md.gov.other.v1' } };
+      const mixed = commitGroup([single('order-1', newEvent()), single('order-1', events[1]), single('order-1', fresh), single('order-1', conflicting)]);
+      expect(mixed.outcomes.map((outcome) => (outcome.ok ? outcome.result : outcome.error.name))).to.deep.equal([
+        { nextRevision: 4, positions: [6], duplicates: 0, lastPosition: 6 },
+        { nextRevision: 4, positions: [], duplicates: 1, lastPosition: 2 },
+        { nextRevision: 5, positions: [7], duplicates: 0, lastPosition: 7 },
+        'DuplicateEventConflictError',
+      ]);
+    } finally {
+      db.close();
+    }
+    const store = openSqliteEventStore(path);
+    try {
+      const stream = await store.readStream('order-1');
+      expect(stream.map((stored) => [stored.revision, stored.position])).to.deep.equal([[0, 1], [1, 2], [2, 4], [3, 5], [4, 6], [5, 7]]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('opens a log written a row per event by an earlier version: same positions, still known by content', async () => {
     const path = join(fileDirectory, 'events.sqlite');
     const earlier = new Database(path);

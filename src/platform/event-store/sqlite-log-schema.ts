@@ -167,8 +167,11 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
   const insertNewKeys = db.prepare<[number, string]>(
     'INSERT INTO event_keys (dedupe_key, position) SELECT value, ? + key FROM json_each(?) WHERE true ON CONFLICT DO NOTHING',
   );
-  // undoes insertNewKeys: the keys it wrote are the only ones at or after its first position
-  const deleteKeysFrom = db.prepare<[string, number]>('DELETE FROM event_keys WHERE dedupe_key IN (SELECT value FROM json_each(?)) AND position >= ?');
+  // undoes insertNewKeys: key i of the array got position first + i, after the head, where no stored key is
+  // (a key there anyway means a damaged file, and is left for the one-by-one check to report)
+  const deleteNewKeys = db.prepare<[number, string]>(
+    'DELETE FROM event_keys WHERE (dedupe_key, position) IN (SELECT value, ? + key FROM json_each(?))',
+  );
   const insertRun = db.prepare(
     'INSERT INTO event_runs (last_position, event_count, stream_id, last_revision, kind, producer, recorded_at, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -200,7 +203,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
         head += run.keys.length;
         return { kept: run.keys.map((_, index) => index), parsed: null };
       }
-      deleteKeysFrom.run(keysJson, head + 1);
+      deleteNewKeys.run(head + 1, keysJson);
     }
     return claimKeysOneByOne(run, result);
   };
@@ -264,21 +267,62 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
   const appendInSavepoint = db.transaction(appendEvents);
   const isSingleEvent = (append: WireAppend) => append.runs.length === 1 && append.runs[0].keys.length === 1;
 
-  const commitGroup = db.transaction((appends: WireAppend[]) =>
-    appends.map((append): WireOutcome => {
-      const headBefore = head;
-      try {
-        const result = isSingleEvent(append) ? appendEvents(append) : appendInSavepoint(append);
-        if (revisions.size >= REVISIONS_KEPT) revisions.clear();
-        revisions.set(append.streamId, result.nextRevision);
-        return { ok: true, result };
-      } catch (error) {
-        if (!(error instanceof AppendRefused)) throw error;
-        head = headBefore;
-        return { ok: false, error: error.wire };
-      }
-    }),
-  );
+  const appendOne = (append: WireAppend): WireOutcome => {
+    const headBefore = head;
+    try {
+      const result = isSingleEvent(append) ? appendEvents(append) : appendInSavepoint(append);
+      rememberRevision(append.streamId, result.nextRevision);
+      return { ok: true, result };
+    } catch (error) {
+      if (!(error instanceof AppendRefused)) throw error;
+      head = headBefore;
+      return { ok: false, error: error.wire };
+    }
+  };
+  const rememberRevision = (streamId: string, revision: number) => {
+    if (revisions.size >= REVISIONS_KEPT) revisions.clear();
+    revisions.set(streamId, revision);
+  };
+
+  /**
+   * Single events that may share a run (see mergeableUntil) stored as one run: one row and one key
+   * statement for all of them. Returns null, having written nothing, when a key is taken (a retry, a
+   * conflict, or the same key twice among them); they then go one by one.
+   */
+  const appendTogether = (together: WireAppend[]): WireOutcome[] | null => {
+    const runs = together.map((append) => append.runs[0]);
+    const keysJson = JSON.stringify(runs.map((run) => run.keys[0]));
+    if (insertNewKeys.run(head + 1, keysJson).changes !== runs.length) {
+      deleteNewKeys.run(head + 1, keysJson);
+      return null;
+    }
+    const { streamId } = together[0];
+    const { kind, producer } = runs[0];
+    const revisionBefore = revisionOf(streamId);
+    const lastPosition = head + runs.length;
+    const json = `[${runs.map((run) => run.json.slice(1, -1)).join(',')}]`;
+    insertRun.run(lastPosition, runs.length, streamId, revisionBefore + runs.length, kind, producer, new Date().toISOString(), json);
+    for (const type of new Set(runs.map((run) => run.types[0]))) insertType.run(type, lastPosition);
+    rememberRevision(streamId, revisionBefore + runs.length);
+    const firstPosition = head + 1;
+    head = lastPosition;
+    return runs.map((_, index): WireOutcome => {
+      const position = firstPosition + index;
+      return { ok: true, result: { nextRevision: revisionBefore + index + 1, positions: [position], duplicates: 0, lastPosition: position } };
+    });
+  };
+
+  const commitGroup = db.transaction((appends: WireAppend[]) => {
+    const outcomes: WireOutcome[] = [];
+    for (let start = 0; start < appends.length; ) {
+      const end = mergeableUntil(appends, start);
+      const together = end - start > 1 ? appendTogether(appends.slice(start, end)) : null;
+      if (together) outcomes.push(...together);
+      else for (let index = start; index < end; index += 1) outcomes.push(appendOne(appends[index]));
+      start = end;
+    }
+    return outcomes;
+  });
   return (appends) => {
     const headBefore = head;
     try {
@@ -292,6 +336,31 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
 }
 
 const REVISIONS_KEPT = 10_000;
+
+/**
+ * The end (exclusive) of the appends from `start` on that may share one run: consecutive appends of a
+ * single event each, to the same stream with any revision expected, of one kind and producer, none with
+ * a fingerprint, at most MERGED_RUN_EVENTS of them. Many producers' single events committed together then
+ * cost the writer one row instead of one each. Only single events: merging batches would make runs so
+ * long that a reader taking a few events at a time would parse the same long run again and again.
+ */
+export function mergeableUntil(appends: WireAppend[], start: number): number {
+  const first = appends[start];
+  const mergeable = (append: WireAppend) =>
+    append.expectedRevision === 'any' &&
+    append.streamId === first.streamId &&
+    append.runs.length === 1 &&
+    append.runs[0].keys.length === 1 &&
+    append.runs[0].fingerprints.length === 0 &&
+    append.runs[0].kind === first.runs[0].kind &&
+    append.runs[0].producer === first.runs[0].producer;
+  if (!mergeable(first)) return start + 1;
+  let end = start + 1;
+  while (end < appends.length && end - start < MERGED_RUN_EVENTS && mergeable(appends[end])) end += 1;
+  return end;
+}
+
+const MERGED_RUN_EVENTS = 100;
 
 /** A key found taken: the same content (as the fingerprints tell) is a retry, stored once; other content a conflict. */
 function isRetry(
