@@ -47,14 +47,16 @@ export function createProduceHandler(deps: ProduceDeps) {
   };
 }
 
-async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps): Promise<void> {
+async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps): Promise<unknown> {
   if (request.method !== 'POST') throw notFound(`no resource at ${request.method} ${request.url}`);
   const identity = identifyCaller(request, deps.registry);
   const problem = identityProblem(identity);
   if (problem) throw problem;
   const client = (identity as { client: ClientDefinition }).client;
   const context: NormalizeContext = { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs };
-  await deps.publisher.publish(client, await readEvents(request, mode, context, deps.config.maxRequestBytes), kind);
+  const events = await readEvents(request, mode, context, deps.config.maxRequestBytes);
+  // returned, not awaited: this frame, and with it the parsed events, is let go while the log commits
+  return deps.publisher.publish(client, events, kind);
 }
 
 async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number): Promise<Normalized[]> {

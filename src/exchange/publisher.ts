@@ -23,7 +23,27 @@ export class Publisher {
     private readonly schemas: EventSchemas,
   ) {}
 
-  async publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind): Promise<AppendResult> {
+  /**
+   * The promise resolves once the events are durable. The parsed events are not held while the log
+   * commits: a batch's objects then die young, instead of being copied by every collection meanwhile.
+   */
+  publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind): Promise<AppendResult> {
+    let appended: Promise<AppendResult>;
+    try {
+      appended = this.store.append(streamFor(kind, client.id), this.checked(client, normalized, kind));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return appended.catch((error: unknown) => {
+      if (error instanceof DuplicateEventConflictError) {
+        throw conflict('an event with this source and id was already accepted with different content');
+      }
+      throw error;
+    });
+  }
+
+  /** The events to append, once each is valid, may be sent by this client and matches its type's schema. */
+  private checked(client: ClientDefinition, normalized: Normalized[], kind: EventKind): NewEvent[] {
     const events = acceptAll(normalized);
     for (const [index, { event }] of events.entries()) {
       const refusal = kind === 'standard' ? mayProduce(client, event.source, event.type) : consumeViolation(client, event.type);
@@ -38,17 +58,7 @@ export class Publisher {
     if (Object.keys(schemaErrors).length > 0) {
       throw unprocessable('the event payload does not match the schema configured for its type', schemaErrors);
     }
-    try {
-      return await this.store.append(
-        streamFor(kind, client.id),
-        events.map((incoming) => toNewEvent(incoming, client.id, kind)),
-      );
-    } catch (error) {
-      if (error instanceof DuplicateEventConflictError) {
-        throw conflict('an event with this source and id was already accepted with different content');
-      }
-      throw error;
-    }
+    return events.map((incoming) => toNewEvent(incoming, client.id, kind));
   }
 }
 

@@ -195,7 +195,9 @@ type ServerChild = Child<ServerCommand, ServerMessage>;
 function startServerChild(options: Options, label: string): ServerChild {
   // one directory per server run: tsx's loader thread writes a profile of its own next to the main thread's
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(options.profileDir, label)] : [];
-  return new Child<ServerCommand, ServerMessage>(SERVER, profile);
+  // V8 flags Node refuses in NODE_OPTIONS (--trace-gc, say) reach the server this way
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  return new Child<ServerCommand, ServerMessage>(SERVER, [...extra, ...profile]);
 }
 
 async function stopServer(server: ServerChild) {

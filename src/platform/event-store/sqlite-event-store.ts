@@ -16,7 +16,8 @@ import { preparedStatements } from '../sqlite-statements';
 import { logHead, prepareLogSchema, toWireRuns, type EventRunRow, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-schema';
 
 const TYPE_SCAN_WINDOW = 20_000;
-type PendingAppend = { wire: WireAppend; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
+/** An append waiting for its commit; its events went to the writer and are not kept here (types: those it holds). */
+type PendingAppend = { types: string[]; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
 
 /**
  * The embedded event log: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
@@ -41,6 +42,7 @@ export function openSqliteEventStore(path: string): EventStore {
   const listeners = new Set<(head: number) => void>();
   const inFlight = new Map<number, PendingAppend[]>();
   let queue: PendingAppend[] = [];
+  let queuedWires: WireAppend[] = [];
   let nextId = 1;
   let broken: Error | null = null;
 
@@ -49,9 +51,10 @@ export function openSqliteEventStore(path: string): EventStore {
     if (queue.length === 0) return;
     const id = nextId++;
     inFlight.set(id, queue);
-    const request: WriterRequest = { id, appends: queue.map((pending) => pending.wire) };
+    const request: WriterRequest = { id, appends: queuedWires };
     writer.postMessage(request);
     queue = [];
+    queuedWires = [];
   }
 
   writer.on('message', (reply: WriterReply) => {
@@ -64,7 +67,7 @@ export function openSqliteEventStore(path: string): EventStore {
     head = Math.max(head, reply.head);
     reply.outcomes.forEach((outcome, index) => {
       if (!outcome.ok) return group[index].reject(toError(outcome.error));
-      lastOfType.appended(group[index].wire, head);
+      lastOfType.appended(group[index].types, head);
       group[index].resolve(outcome.result);
     });
     for (const listener of listeners) listener(head);
@@ -74,14 +77,17 @@ export function openSqliteEventStore(path: string): EventStore {
     for (const pending of [...[...inFlight.values()].flat(), ...queue]) pending.reject(error);
     inFlight.clear();
     queue = [];
+    queuedWires = [];
   });
 
   return {
     append(streamId, events, options = {}) {
       if (broken) return Promise.reject(broken);
       const wire: WireAppend = { streamId, expectedRevision: options.expectedRevision ?? 'any', runs: toWireRuns(events) };
+      const types = wire.runs.flatMap((run) => run.types);
       return new Promise<AppendResult>((resolve, reject) => {
-        if (queue.push({ wire, resolve, reject }) === 1) setImmediate(send);
+        queuedWires.push(wire);
+        if (queue.push({ types, resolve, reject }) === 1) setImmediate(send);
       });
     },
 
@@ -175,8 +181,8 @@ function lastPositionsByType(db: Database.Database) {
       if (position === undefined) known.set(type, (position = lastOf.get(type)?.position ?? 0));
       return position;
     },
-    appended(append: WireAppend, head: number) {
-      for (const type of append.runs.flatMap((run) => run.types)) if (known.has(type)) known.set(type, Math.max(known.get(type)!, head));
+    appended(types: string[], head: number) {
+      for (const type of types) if (known.has(type)) known.set(type, Math.max(known.get(type)!, head));
     },
   };
 }
