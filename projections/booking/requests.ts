@@ -29,6 +29,8 @@ export type RequestDocument = {
 
 export const requestsProjection: Projection = {
   name: 'booking-requests',
+  // 2: heldLedgers counted (a read model built by version 1 lacks it, and abandoned holds would hide)
+  version: 2,
   eventTypes: [REQUEST_RECEIVED, REQUEST_ACCEPTED, REQUEST_REFUSED, REQUEST_ABANDONED, APPOINTMENT_REQUESTED, SLOTS_RESERVED, SLOTS_RELEASED],
   collections: [BookingCollections.requests],
   indexes: [{ collection: BookingCollections.requests, keys: { status: 1, receivedAt: 1 } }],

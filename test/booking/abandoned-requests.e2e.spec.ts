@@ -72,7 +72,7 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
     await booking.platform.stop();
   });
 
-  const periodicSweep = () => sweep(recovery, { graceMs: GRACE_MS, startup: false });
+  const periodicSweep = () => sweep(recovery, { graceMs: GRACE_MS });
   const typesOf = async (streamId: string) =>
     (await booking.platform.platform.stores.events.readStream(streamId)).map((stored) => stored.event.type.split('.').slice(-2, -1)[0]);
   const reserving = (streamId: string) => (id: unknown, command: unknown) => id === streamId && (command as { type: string }).type === 'reserve';

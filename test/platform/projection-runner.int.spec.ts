@@ -3,7 +3,7 @@ import type { DocumentStore } from '../../src/platform/document-store/document-s
 import type { EventStore } from '../../src/platform/event-store/event-store';
 import { createLogger } from '../../src/platform/logger';
 import type { Projection } from '../../src/platform/projections/projection';
-import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
+import { definitionOf, ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { freshEmbeddedStores } from '../support/embedded-stores';
 
 /** Counts events with $inc, so an event applied twice shows. */
@@ -112,6 +112,88 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
 
     await run(stores.documents, async (runner) => runner.waitFor(await stores.events.headPosition()));
     expect(await countOf()).to.equal(5);
+  });
+
+  describe('a changed definition', () => {
+    /** The counter's version 2 counts each event twice: documents only a rebuild makes right. */
+    const counterV2: Projection = {
+      ...counter,
+      version: 2,
+      async apply(_event, session) {
+        await session.collection('counts').updateOne({ _id: 'all' }, { $inc: { count: 2 } }, { upsert: true });
+      },
+    };
+    const checkpointOf = () => stores.documents.collection<{ _id: string; position: number; version?: number; indexes?: string }>('projection_checkpoints').findOne({ _id: 'counter' });
+    const startedRunner = async (projection: Projection) => {
+      const runner = new ProjectionRunner(stores.events, stores.documents, [projection], logger);
+      await runner.start();
+      return runner;
+    };
+
+    it('rebuilds the read model at start when the version is higher than the one it was built by', async () => {
+      await append(3);
+      await run(stores.documents, async (runner) => runner.waitFor(await stores.events.headPosition()));
+      expect(await countOf()).to.equal(3);
+
+      const upgraded = await startedRunner(counterV2);
+      try {
+        await upgraded.waitFor(await stores.events.headPosition());
+        expect(await countOf()).to.equal(6);
+        expect(await checkpointOf()).to.include({ position: await stores.events.headPosition(), version: 2 });
+      } finally {
+        await upgraded.stop();
+      }
+    });
+
+    it('rebuilds it when its indexes changed, so an index with new options replaces the old one', async () => {
+      const indexed: Projection = { ...counter, indexes: [{ collection: 'counts', keys: { key: 1 } }] };
+      const unique: Projection = { ...counter, indexes: [{ collection: 'counts', keys: { key: 1 }, unique: true }] };
+      await append(2);
+      await run(stores.documents, async (runner) => runner.waitFor(await stores.events.headPosition()));
+      const first = await startedRunner(indexed); // the index as first declared: not unique
+      await first.stop();
+      await stores.documents.collection('counts').insertOne({ _id: 'x', key: 'same' });
+      await stores.documents.collection('counts').insertOne({ _id: 'y', key: 'same' });
+
+      const runner = await startedRunner(unique);
+      try {
+        await runner.waitFor(await stores.events.headPosition());
+        expect(await countOf()).to.equal(2);
+        expect(await stores.documents.collection('counts').findOne({ _id: 'x' })).to.equal(null);
+        await stores.documents.collection('counts').insertOne({ _id: 'z', key: 'taken' });
+        const second = await stores.documents.collection('counts').insertOne({ _id: 'w', key: 'taken' }).then(() => 'inserted', (error: Error) => error.name);
+        expect(second).to.equal('DuplicateDocumentError');
+      } finally {
+        await runner.stop();
+      }
+    });
+
+    it('leaves the read model to a bridge with a newer version: an older one neither rebuilds it back nor writes to it', async () => {
+      await append(2);
+      // an older bridge already running; its subscription lags, so it applies only when asked to
+      const olderRunning = new ProjectionRunner({ ...stores.events, onAppended: () => () => undefined }, stores.documents, [counter], logger);
+      await olderRunning.start();
+      try {
+        expect(await countOf()).to.equal(2);
+        // a newer bridge has just emptied the read model for its rebuild, which has not got far yet
+        await stores.documents.collection('projection_checkpoints').replaceOne({ _id: 'counter' }, { _id: 'counter', ...definitionOf(counterV2), position: 0, updatedAt: new Date().toISOString() });
+        await stores.documents.dropCollection('counts');
+        await append(1);
+        await olderRunning.waitFor(await stores.events.headPosition()); // its batch meets version 2: not applied
+        expect(await countOf()).to.equal(0);
+        expect(await checkpointOf()).to.include({ version: 2, position: 0 });
+      } finally {
+        await olderRunning.stop();
+      }
+      const newer = await startedRunner(counterV2);
+      await newer.waitFor(await stores.events.headPosition());
+      await newer.stop();
+      const olderStarted = await startedRunner(counter); // finds version 2 stored: no rebuild back
+      await olderStarted.waitFor(await stores.events.headPosition());
+      await olderStarted.stop();
+      expect(await countOf()).to.equal(6);
+      expect(await checkpointOf()).to.include({ version: 2, position: await stores.events.headPosition() });
+    });
   });
 });
 

@@ -17,8 +17,8 @@ export class BookingScheduler {
   ) {}
 
   async start(): Promise<void> {
-    await this.run(true);
-    this.timer = setInterval(() => void this.run(false), this.options.intervalMs);
+    await this.run();
+    this.timer = setInterval(() => void this.run(), this.options.intervalMs);
     this.timer.unref();
   }
 
@@ -28,9 +28,9 @@ export class BookingScheduler {
     await this.running;
   }
 
-  private run(startup: boolean): Promise<void> {
+  private run(): Promise<void> {
     if (this.running) return this.running;
-    this.running = sweep(this.context, { graceMs: this.options.graceMs, startup })
+    this.running = sweep(this.context, { graceMs: this.options.graceMs })
       .catch((error) => this.context.logger.error({ err: error }, 'booking sweep failed; it runs again on the next tick'))
       .finally(() => {
         this.running = null;

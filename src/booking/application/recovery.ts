@@ -20,7 +20,7 @@ const BATCH = 200;
  *   and so are holds it reserved after that (a stalled request carries on until it finds itself abandoned);
  * - an accepted request whose appointments were not all written gets them written (rolled forward).
  */
-export async function sweep(context: BookingContext, options: { graceMs: number; startup: boolean }): Promise<void> {
+export async function sweep(context: BookingContext, options: { graceMs: number }): Promise<void> {
   const now = context.clock.now();
   const before = new Date(now.getTime() - options.graceMs).toISOString();
   const appointments = context.documents.collection<AppointmentDocument>(BookingCollections.appointments);
@@ -42,6 +42,8 @@ export async function sweep(context: BookingContext, options: { graceMs: number;
   const stalled = await requests.find({ status: 'received', receivedAt: { $lte: before } }, { limit: BATCH });
   await each(stalled, (request) => abandon(context, request._id, now));
 
+  // also a request abandoned just before a crash, its holds not yet released (the projection's version 2
+  // counts heldLedgers for requests from before it was kept too)
   const holding = await requests.find({ status: 'abandoned', heldLedgers: { $gt: 0 } }, { limit: BATCH });
   await each(holding, (request) => releaseAbandoned(context, request._id));
 
@@ -50,9 +52,6 @@ export async function sweep(context: BookingContext, options: { graceMs: number;
     await writeAppointments(context, acceptedAppointments(await loadRequest(context, request._id)), PRODUCER);
   });
 
-  // holds of a request abandoned just before a crash, also those a read model written before heldLedgers
-  // was counted does not show: releasing again changes nothing when they are gone
-  if (options.startup) await each(await requests.find({ status: 'abandoned' }, {}), (request) => releaseAbandoned(context, request._id));
   // the next sweep (and the first request after a start) sees what this one did; bounded, because a
   // projection of another service that is stuck must not stop this one (nor the platform's shutdown)
   const head = await context.events.headPosition();

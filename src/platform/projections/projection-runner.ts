@@ -7,8 +7,13 @@ import type { Projection } from './projection';
 const CHECKPOINTS = 'projection_checkpoints';
 const BATCH_SIZE = 500;
 
-/** rebuilding: set before a rebuild drops the projection's collections, cleared once they are gone */
-type Checkpoint = { _id: string; position: number; updatedAt: string; rebuilding?: boolean };
+/**
+ * rebuilding: set before a rebuild drops the projection's collections, cleared once they are gone.
+ * version, indexes: the definition the documents were built by (absent in checkpoints written before
+ * they were kept: version 1, indexes unknown).
+ */
+type Checkpoint = { _id: string; position: number; updatedAt: string; rebuilding?: boolean; version?: number; indexes?: string };
+type Definition = { version: number; indexes: string };
 
 /**
  * Runs projections from their checkpoints. Each batch of events and the new checkpoint are written
@@ -24,6 +29,8 @@ export class ProjectionRunner {
     (error) => this.logger.error({ err: error }, 'projection failed; it will retry on the next event'),
   );
   private readonly rebuilding = new Set<string>();
+  /** projections whose read model a bridge with a newer definition has taken over: not applied here */
+  private readonly superseded = new Set<string>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -34,12 +41,20 @@ export class ProjectionRunner {
   ) {}
 
   async start(): Promise<void> {
-    await this.documents.ensureIndexes(this.projections.flatMap((projection) => projection.indexes ?? []));
     for (const projection of this.projections) {
       const checkpoint = await this.documents.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: projection.name });
-      // a rebuild that stopped before its collections were all dropped starts over
-      if (checkpoint?.rebuilding) await this.emptyProjection(projection);
-      this.positions.set(projection.name, checkpoint?.rebuilding ? 0 : (checkpoint?.position ?? 0));
+      const decision = startDecision(checkpoint, definitionOf(projection));
+      if (decision === 'superseded') {
+        this.supersede(projection.name, checkpoint!);
+      } else if (decision === 'rebuild') {
+        // also a rebuild that stopped before its collections were all dropped: it starts over
+        if (!checkpoint?.rebuilding) this.logger.info({ projection: projection.name }, 'projection definition changed: rebuilding it from the log');
+        await this.emptyProjection(projection);
+        this.positions.set(projection.name, 0);
+      } else {
+        await this.documents.ensureIndexes(projection.indexes ?? []);
+        this.positions.set(projection.name, checkpoint?.position ?? 0);
+      }
     }
     this.running = true;
     this.unsubscribe = this.events.onAppended(() => this.wake());
@@ -60,10 +75,14 @@ export class ProjectionRunner {
    */
   private async saveCheckpoints(): Promise<void> {
     await this.documents.withTransaction(async (session) => {
-      for (const [name, position] of this.positions) {
-        if (this.rebuilding.has(name)) continue;
+      for (const projection of this.projections) {
+        const { name } = projection;
+        if (this.rebuilding.has(name) || this.superseded.has(name)) continue;
+        const position = this.positions.get(name)!;
         const stored = await session.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: name });
-        if (!stored || (!stored.rebuilding && stored.position < position)) await writeCheckpoint(session, name, position);
+        if (!stored || (!stored.rebuilding && isOwnDefinition(stored, definitionOf(projection)) && stored.position < position)) {
+          await writeCheckpoint(session, projection, position);
+        }
       }
     });
   }
@@ -109,10 +128,18 @@ export class ProjectionRunner {
    * checkpoint still at the head) would otherwise leave the projection empty for good.
    */
   private async emptyProjection(projection: Projection): Promise<void> {
-    await writeCheckpoint(this.documents, projection.name, 0, { rebuilding: true });
+    await writeCheckpoint(this.documents, projection, 0, { rebuilding: true });
     for (const collection of projection.collections) await this.documents.dropCollection(collection);
     await this.documents.ensureIndexes(projection.indexes ?? []);
-    await writeCheckpoint(this.documents, projection.name, 0);
+    await writeCheckpoint(this.documents, projection, 0);
+  }
+
+  /** Stops applying a projection whose read model a newer definition now builds; its reads wait for nothing. */
+  private supersede(name: string, stored: Checkpoint): void {
+    if (this.superseded.has(name)) return;
+    this.superseded.add(name);
+    this.positions.set(name, Number.MAX_SAFE_INTEGER);
+    this.logger.warn({ projection: name, version: stored.version }, 'a bridge with a newer definition of this projection builds its read model: not applied here');
   }
 
   private wake(): Promise<void> {
@@ -127,7 +154,9 @@ export class ProjectionRunner {
   private async catchUp(): Promise<void> {
     for (;;) {
       const head = await this.events.headPosition();
-      const behind = this.projections.filter((projection) => !this.rebuilding.has(projection.name) && this.positions.get(projection.name)! < head);
+      const behind = this.projections.filter(
+        (projection) => !this.rebuilding.has(projection.name) && !this.superseded.has(projection.name) && this.positions.get(projection.name)! < head,
+      );
       if (!this.running || behind.length === 0) break;
       const plans = await Promise.all(behind.map((projection) => this.nextBatch(projection, head)));
       // Passing events a projection does not read changes none of its documents: that checkpoint moves in
@@ -169,23 +198,35 @@ export class ProjectionRunner {
    * checkpoint is already past its start was applied already, by another bridge on the same read models
    * or by a commit that reported a failure yet went through (MongoDB's "unknown commit result"): it is
    * skipped, not applied twice. The stored checkpoint may also lag behind the start, since passing
-   * unrelated events moves it in memory only.
+   * unrelated events moves it in memory only. A read model that a bridge with another definition rebuilt
+   * meanwhile is not written with this one's.
    */
   private async commit(plans: BatchPlan[]): Promise<void> {
     const committedBefore = new Map<string, number>();
+    const redefined = new Map<string, Checkpoint>();
     await this.documents.withTransaction(async (session) => {
       committedBefore.clear();
+      redefined.clear();
       for (const { projection, batch, from, nextPosition } of plans) {
         const stored = await session.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: projection.name });
+        if (stored && !isOwnDefinition(stored, definitionOf(projection))) {
+          redefined.set(projection.name, stored);
+          continue;
+        }
         if (stored && stored.position > from) {
           committedBefore.set(projection.name, stored.position);
           continue;
         }
         for (const event of batch) await projection.apply(event, session);
-        await writeCheckpoint(session, projection.name, nextPosition);
+        await writeCheckpoint(session, projection, nextPosition);
       }
     });
     for (const plan of plans) {
+      const other = redefined.get(plan.projection.name);
+      if (other) {
+        this.supersede(plan.projection.name, other);
+        continue;
+      }
       const stored = committedBefore.get(plan.projection.name);
       if (stored !== undefined) this.logger.warn({ projection: plan.projection.name, position: stored }, 'a projection batch was already committed; skipped');
       this.positions.set(plan.projection.name, stored ?? plan.nextPosition);
@@ -221,6 +262,32 @@ export class ProjectionRunner {
 /** from: the position the batch starts after (the projection's position when it was read) */
 type BatchPlan = { projection: Projection; batch: StoredEvent[]; from: number; nextPosition: number };
 
-function writeCheckpoint(session: DocumentSession, name: string, position: number, mark: { rebuilding?: true } = {}) {
-  return session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: name }, { _id: name, position, updatedAt: new Date().toISOString(), ...mark }, { upsert: true });
+function writeCheckpoint(session: DocumentSession, projection: Projection, position: number, mark: { rebuilding?: true } = {}) {
+  const checkpoint: Checkpoint = { _id: projection.name, position, updatedAt: new Date().toISOString(), ...definitionOf(projection), ...mark };
+  return session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: projection.name }, checkpoint, { upsert: true });
+}
+
+/** What a projection's documents are built by: its version and its indexes. */
+export function definitionOf(projection: Projection): Definition {
+  return { version: projection.version ?? 1, indexes: JSON.stringify(projection.indexes ?? []) };
+}
+
+/**
+ * What to do at start with a projection's stored read model. An older version or other indexes: rebuild
+ * it from the log (dropping the collections drops the old indexes). A newer version: another bridge runs
+ * newer code, which owns the read model now. A checkpoint from before definitions were kept was built
+ * by version 1 with the indexes of its day, which ensureIndexes creates if missing.
+ */
+export function startDecision(stored: Checkpoint | null, own: Definition): 'resume' | 'rebuild' | 'superseded' {
+  if (!stored) return 'resume';
+  const version = stored.version ?? 1;
+  if (version > own.version) return 'superseded';
+  if (stored.rebuilding || version < own.version) return 'rebuild';
+  return stored.indexes === undefined || stored.indexes === own.indexes ? 'resume' : 'rebuild';
+}
+
+/** Whether a stored checkpoint was written by this definition (or by one from before definitions were kept, as version 1). */
+function isOwnDefinition(stored: Checkpoint, own: Definition): boolean {
+  if (stored.version === undefined) return own.version === 1;
+  return stored.version === own.version && stored.indexes === own.indexes;
 }

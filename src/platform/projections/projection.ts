@@ -7,6 +7,12 @@ import type { StoredEvent } from '../event-store/event-store';
  */
 export type Projection = {
   name: string;
+  /**
+   * Raise it when `apply` would write other documents for events already in the log (a new field, say).
+   * A bridge that starts with a higher version than the read model was built by rebuilds it from the log;
+   * so does a change of `indexes`. Default 1.
+   */
+  version?: number;
   eventTypes: string[];
   collections: string[];
   indexes?: IndexSpec[];
