@@ -1,7 +1,7 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
 import { parseEventTime } from '../../src/eventlog/event-time';
-import { toIndexedValue } from '../../src/eventlog/log-event-rules';
+import { searchTermsOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
 
 export const LOG_ENTRIES = 'eventlog_entries';
 
@@ -16,10 +16,14 @@ export type LogEntryDocument = {
   signed: boolean;
   kid?: string;
   fields: Record<string, unknown>;
+  /** what a search filter matches: `name=value` for every scalar (searchTermsOf) */
+  terms: string[];
 };
 
 export const logEntriesProjection: Projection = {
   name: 'eventlog-entries',
+  // 2: terms, so a filter finds a field inside a list of objects in the embedded store too
+  version: 2,
   eventTypes: [EVENTS_REGISTERED],
   collections: [LOG_ENTRIES],
   indexes: [
@@ -40,6 +44,7 @@ export const logEntriesProjection: Projection = {
         signed: signature !== undefined,
         ...(signature ? { kid: signature.kid } : {}),
         fields: toIndexedValue(entry.fields) as Record<string, unknown>,
+        terms: searchTermsOf(entry.fields),
       };
       await collection.replaceOne({ _id: document._id }, document, { upsert: true });
     }

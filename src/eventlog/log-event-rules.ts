@@ -85,3 +85,21 @@ export function toIndexedValue(value: unknown): unknown {
   }
   return String(value);
 }
+
+/**
+ * The `name=value` pairs a search filter can name, one for every scalar of the fields: nested names
+ * dotted, and the elements of a list under the list's own name (`tag=red`, also `parties.idno=...` for a
+ * list of objects), as MongoDB reads a dotted path through arrays. Kept with each entry, so one query
+ * finds them in both stores (SQLite's json_extract does not walk into lists).
+ */
+export function searchTermsOf(fields: LogFields): string[] {
+  const terms = new Set<string>();
+  const collect = (value: unknown, name: string) => {
+    if (Array.isArray(value)) for (const element of value) collect(element, name);
+    else if (value !== null && typeof value === 'object') {
+      for (const [inner, innerValue] of Object.entries(value as LogFields)) collect(innerValue, name === '' ? inner : `${name}.${inner}`);
+    } else terms.add(`${name}=${String(value)}`);
+  };
+  collect(fields, '');
+  return [...terms];
+}

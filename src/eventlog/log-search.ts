@@ -27,11 +27,8 @@ export async function findRegistration(documents: DocumentStore, owner: string, 
 
 export async function searchTimeRange(documents: DocumentStore, owner: string, range: TimeRange, filter: [string, string][], page: SearchPage) {
   const conditions: Filter[] = [{ owner }, { eventTime: { $gte: range.from, $lt: range.to } }];
-  for (const [name, value] of filter) {
-    const path = `fields.${name}`;
-    // a multi-valued field matches when any of its values does (equality alone matches scalars only)
-    conditions.push({ $or: [{ [path]: value }, { [path]: { $elemMatch: { $eq: value } } }] });
-  }
+  // a multi-valued field matches when any of its values does
+  for (const [name, value] of filter) conditions.push({ terms: { $elemMatch: { $eq: `${name}=${value}` } } });
   const collection = documents.collection<LogEntryDocument>(LOG_ENTRIES);
   const query = { $and: conditions };
   const total = await collection.count(query);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MAX_STRING_BYTES, checkLogEvent, toIndexedValue } from '../../src/eventlog/log-event-rules';
+import { MAX_STRING_BYTES, checkLogEvent, searchTermsOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
 
 const valid = { event_time: '2024-05-01T10:00:00Z', event_type: 'Demo.User.Authenticated' };
 
@@ -45,5 +45,10 @@ describe('Event logging: the rules for one event', () => {
 
   it('indexes every scalar as a string', () => {
     expect(toIndexedValue({ count: 3, ok: true, list: [1, 'a'], nested: { n: 1.5 } })).to.deep.equal({ count: '3', ok: 'true', list: ['1', 'a'], nested: { n: '1.5' } });
+  });
+
+  it('gives a search term for every scalar: nested names dotted, list elements under the list\'s name', () => {
+    const terms = searchTermsOf({ event_type: 'A.B.C', count: 3, tag: ['red', 'red', 'blue'], parties: [{ idno: '1', role: 'x' }, { idno: '2' }], address: { city: 'Balti' } });
+    expect(terms).to.deep.equal(['event_type=A.B.C', 'count=3', 'tag=red', 'tag=blue', 'parties.idno=1', 'parties.role=x', 'parties.idno=2', 'address.city=Balti']);
   });
 });

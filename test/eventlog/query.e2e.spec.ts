@@ -22,7 +22,7 @@ describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () =>
       logEvent({ event_time: at(0), event_type: 'Demo.Case.Opened', case: 'c-1', tag: ['red', 'blue'] }),
       logEvent({ event_time: at(10), event_type: 'Demo.Case.Opened', case: 'c-2', address: { city: 'Balti' } }),
       logEvent({ event_time: '2024-06-01T10:20:00+02:00', event_type: 'Demo.Case.Closed', case: 'c-1' }),
-      logEvent({ event_time: at(30), event_type: 'Demo.Case.Closed', case: 'c-2', tag: 'red' }),
+      logEvent({ event_time: at(30), event_type: 'Demo.Case.Closed', case: 'c-2', tag: 'red', parties: [{ idno: '1003600000011', role: 'applicant' }, { idno: '1003600000022' }] }),
       logEvent({ event_time: at(59), event_type: 'Demo.Case.Archived', case: 'c-3' }),
       logEvent({ event_time: '2024-06-01T09:00:00Z', event_type: 'Demo.Case.Archived', case: 'c-4' }),
     ]);
@@ -41,13 +41,16 @@ describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () =>
       expect((await search({ event_time_from: at(10), event_time_to: at(30) })).json().result).to.have.length(2);
     });
 
-    it('filters on known and custom fields, nested fields by dotted name, and any value of a multi-valued field', async () => {
+    it('filters on known and custom fields, nested fields by dotted name, and any value of a multi-valued field or a list of objects', async () => {
       const cases = async (filter: string) => (await search({ filter })).json().result.map((entry: { case: string }) => entry.case);
       expect(await cases('event_type=Demo.Case.Closed')).to.deep.equal(['c-1', 'c-2']);
       expect(await cases('event_type=Demo.Case.Closed,case=c-2')).to.deep.equal(['c-2']);
       expect(await cases('tag=red')).to.deep.equal(['c-1', 'c-2']);
       expect(await cases('tag=blue')).to.deep.equal(['c-1']);
       expect(await cases('address.city=Balti')).to.deep.equal(['c-2']);
+      expect(await cases('parties.idno=1003600000022')).to.deep.equal(['c-2']);
+      expect(await cases('parties.idno=1003600000022,parties.role=applicant')).to.deep.equal(['c-2']);
+      expect((await search({ filter: 'parties=1003600000022' })).status).to.equal(404);
     });
 
     it('pages with page and page_size', async () => {
