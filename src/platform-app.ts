@@ -81,7 +81,7 @@ export async function startPlatform(
   await consumers.start();
   const projections = new ProjectionRunner(stores.events, stores.documents, services.flatMap((service) => service.projections), logger);
   await projections.start();
-  const serviceDeps: ServiceDeps = { events: stores.events, documents: stores.documents, registry, projections, clock, logger, config };
+  const serviceDeps: ServiceDeps = { events: stores.events, documents: stores.documents, blobs: stores.blobs, registry, projections, clock, logger, config };
   for (const service of services) await service.start?.(serviceDeps);
   if (options.seedDevelopmentData ?? true) {
     for (const service of services) await service.seedDevelopmentData?.(serviceDeps);

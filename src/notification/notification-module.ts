@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { cabinetInboxProjection } from '../../projections/notification/cabinet-inbox-projection';
 import { notificationsProjection } from '../../projections/notification/notifications-projection';
 import { templatesProjection } from '../../projections/notification/templates-projection';
-import { AttachmentStore } from './attachment-store';
 import { cabinetRoutes, receiptRoutes } from './cabinet-routes';
 import { CabinetChannel } from './channels/cabinet-channel';
 import type { ChannelAdapter } from './channels/channel';
@@ -44,8 +42,7 @@ export function createNotificationModule() {
     running: () => running,
     async start(deps: ServiceDeps) {
       const settings = notificationSettings();
-      const attachments = new AttachmentStore(join(deps.config.dataDir, 'notification', 'attachments'));
-      const service = new NotificationService(deps.events, attachments, deps.clock);
+      const service = new NotificationService(deps.events, deps.blobs, deps.clock);
       const callbackUrl = `${deps.config.publicUrl}/api/v1/notification-receipts`;
       const gateway = (url: string) => new HttpGatewayChannel({ url, token: settings.gateways.token, timeoutMs: settings.gateways.timeoutMs, callbackUrl });
       const channels: Record<Channel, ChannelAdapter> = {
@@ -57,7 +54,7 @@ export function createNotificationModule() {
       };
       const { contacts, identities } = registriesFor(settings, deps);
       const dispatcher = settings.dispatcherEnabled
-        ? new NotificationDispatcher({ ...deps, settings, service, channels, resolver: new RecipientResolver(contacts, identities), attachments })
+        ? new NotificationDispatcher({ ...deps, settings, service, channels, resolver: new RecipientResolver(contacts, identities), attachments: deps.blobs })
         : undefined;
       const bookingEmails = new LogFollower('notification-booking-emails', deps, [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED], bookingEmailHandler(service, deps.logger));
       running = { settings, service, dispatcher, bookingEmails, channels };

@@ -3,7 +3,7 @@ import type { Clock } from '../platform/clock';
 import { handleCommand, toDomainEvent } from '../platform/decider';
 import { badRequest } from '../platform/errors';
 import type { EventStore } from '../platform/event-store/event-store';
-import type { AttachmentStore } from './attachment-store';
+import type { BlobStore } from '../platform/blob-store/blob-store';
 import type { AcceptNotification, NotificationCommand } from './notification-commands';
 import { notificationDecider } from './notification-decider';
 import { NOTIFICATION_SOURCE } from './notification-events';
@@ -20,7 +20,7 @@ export type Sender = { id: string; idno?: string };
 export class NotificationService {
   constructor(
     private readonly events: EventStore,
-    private readonly attachments: AttachmentStore,
+    private readonly attachments: BlobStore,
     private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { PlatformConfig } from '../config';
 import type { DeliveryListener } from '../exchange/consumer-instance';
+import type { BlobStore } from './blob-store/blob-store';
 import type { Clock } from './clock';
 import type { DocumentStore } from './document-store/document-store';
 import type { EventStore } from './event-store/event-store';
@@ -9,10 +10,11 @@ import type { Logger } from './logger';
 import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/projection-runner';
 
-/** What every service gets: the two stores, the registry, a clock, a logger, the configuration. */
+/** What every service gets: the stores, the registry, a clock, a logger, the configuration. */
 export type ServiceDeps = {
   events: EventStore;
   documents: DocumentStore;
+  blobs: BlobStore;
   registry: ClientRegistry;
   projections: ProjectionRunner;
   clock: Clock;

@@ -65,7 +65,7 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
       delete process.env.BOOKING_SWEEP_INTERVAL_MS;
     }
     const { stores, projections, logger, registry, config } = booking.platform.platform;
-    recovery = createBookingContext({ events: stores.events, documents: stores.documents, projections, clock: booking.clock, logger, registry, config });
+    recovery = createBookingContext({ events: stores.events, documents: stores.documents, blobs: stores.blobs, projections, clock: booking.clock, logger, registry, config });
   });
   afterEach(async () => {
     for (const stalled of stalls.splice(0)) stalled.restore();

@@ -8,7 +8,7 @@ import type { EventStore } from '../../src/platform/event-store/event-store';
 import { createLogger } from '../../src/platform/logger';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { notificationsProjection } from '../../projections/notification/notifications-projection';
-import { AttachmentStore } from '../../src/notification/attachment-store';
+import { openFileBlobStore } from '../../src/platform/blob-store/file-blob-store';
 import { EmailChannel } from '../../src/notification/channels/email-channel';
 import { HttpGatewayChannel } from '../../src/notification/channels/http-gateway-channel';
 import { CabinetChannel } from '../../src/notification/channels/cabinet-channel';
@@ -59,7 +59,7 @@ describe('Notification dispatcher: a send whose outcome could not be recorded at
       sendLeaseMs: 200,
     };
     attachmentsDir = mkdtempSync(join(tmpdir(), 'egov-unrecorded-attachments-'));
-    const attachments = new AttachmentStore(attachmentsDir);
+    const attachments = openFileBlobStore(attachmentsDir);
     const service = new NotificationService(events, attachments, systemClock);
     const gateway = new HttpGatewayChannel({ url: 'http://gateway.invalid', timeoutMs: 100, callbackUrl: 'https://localhost/cb' });
     const { contacts, identities } = embeddedRegistries();

@@ -1,11 +1,11 @@
-import type { AttachmentStore } from '../attachment-store';
+import type { BlobStore } from '../../platform/blob-store/blob-store';
 import type { OutgoingMessage } from '../channels/channel';
 import type { MessageState, NotificationState } from '../notification-state';
 import { inLanguage } from '../notification-vocabulary';
 import { builtInValues, fill } from '../template-rendering';
 
 /** One message as it leaves: its language's content with the built-in variables of its recipient. */
-export async function renderMessage(state: NotificationState, message: MessageState, now: Date, attachments: AttachmentStore): Promise<OutgoingMessage> {
+export async function renderMessage(state: NotificationState, message: MessageState, now: Date, attachments: BlobStore): Promise<OutgoingMessage> {
   const accepted = state.accepted!;
   const recipient = state.recipients[message.recipient];
   const values = builtInValues(now, {

@@ -5,7 +5,7 @@ import { readLogBatch, type EventStore } from '../../platform/event-store/event-
 import type { Logger } from '../../platform/logger';
 import type { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { NOTIFICATIONS, type NotificationDocument } from '../../../projections/notification/notifications-projection';
-import type { AttachmentStore } from '../attachment-store';
+import type { BlobStore } from '../../platform/blob-store/blob-store';
 import { PermanentChannelError, TemporaryChannelError, type ChannelAdapter } from '../channels/channel';
 import type { SendOutcome } from '../notification-commands';
 import { subjectLimitOf } from '../notification-limits';
@@ -38,7 +38,7 @@ export type DispatcherDeps = {
   service: NotificationService;
   channels: Record<Channel, ChannelAdapter>;
   resolver: RecipientResolver;
-  attachments: AttachmentStore;
+  attachments: BlobStore;
 };
 
 /**

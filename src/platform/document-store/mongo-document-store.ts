@@ -183,7 +183,7 @@ function checkedName(name: string): string {
   return name;
 }
 
-function databaseName(url: string): string {
+export function databaseName(url: string): string {
   const path = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url)?.[1];
   return path ? decodeURIComponent(path) : DEFAULT_DATABASE;
 }

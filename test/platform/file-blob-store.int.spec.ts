@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { blobRefOf } from '../../src/platform/blob-store/blob-store';
+import { openFileBlobStore } from '../../src/platform/blob-store/file-blob-store';
+import { loadConfig } from '../../src/config';
+import { openStores } from '../../src/platform/storage';
+import { blobStoreContract } from './blob-store.contract';
+
+const directory = mkdtempSync(join(tmpdir(), 'egov-blobs-'));
+
+blobStoreContract(
+  'files',
+  async () => openFileBlobStore(join(directory, 'contract')),
+  async () => rmSync(directory, { recursive: true, force: true }),
+);
+
+describe('file blob store', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'egov-blobs-data-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('leaves no temporary file behind, only the blob under its name', async () => {
+    const store = openFileBlobStore(join(dataDir, 'blobs'));
+    const ref = await store.put(Buffer.from('attachment'));
+    expect(readdirSync(join(dataDir, 'blobs'))).to.deep.equal([ref.sha256]);
+  });
+
+  it('takes in the attachments an earlier version kept in DATA_DIR/notification/attachments', async () => {
+    const content = Buffer.from('an attachment stored before the blob store');
+    const earlier = join(dataDir, 'notification', 'attachments');
+    mkdirSync(earlier, { recursive: true });
+    writeFileSync(join(earlier, blobRefOf(content).sha256), content);
+
+    const stores = await openStores(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      expect((await stores.blobs.get(blobRefOf(content).sha256)).equals(content)).to.equal(true);
+      expect(existsSync(earlier)).to.equal(false);
+    } finally {
+      await stores.close();
+    }
+  });
+});
