@@ -194,6 +194,25 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
       expect(await countOf()).to.equal(6);
       expect(await checkpointOf()).to.include({ version: 2, position: await stores.events.headPosition() });
     });
+
+    it('rebuilds the read model again when a bridge with an older version rebuilt it after this one (both starting at once)', async () => {
+      await append(2);
+      const newer = new ProjectionRunner({ ...stores.events, onAppended: () => () => undefined }, stores.documents, [counterV2], logger);
+      await newer.start();
+      try {
+        expect(await countOf()).to.equal(4);
+        // the older bridge's rebuild ends after the newer one's start: version 1 stored, its documents gone
+        await stores.documents.collection('projection_checkpoints').replaceOne({ _id: 'counter' }, { _id: 'counter', ...definitionOf(counter), position: 0, updatedAt: new Date().toISOString() });
+        await stores.documents.dropCollection('counts');
+        await append(1);
+        await newer.waitFor(await stores.events.headPosition());
+        for (let tries = 0; tries < 100 && (await checkpointOf())?.position !== (await stores.events.headPosition()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await checkpointOf()).to.include({ version: 2, position: await stores.events.headPosition() });
+        expect(await countOf()).to.equal(6);
+      } finally {
+        await newer.stop();
+      }
+    });
   });
 });
 

@@ -134,6 +134,16 @@ export class ProjectionRunner {
     await writeCheckpoint(this.documents, projection, 0);
   }
 
+  /**
+   * Another bridge wrote the read model under another definition. An older one (two bridges starting at
+   * once, the older one's rebuild last): rebuild it again with this one. Otherwise leave it to the other.
+   */
+  private redefinedElsewhere(projection: Projection, stored: Checkpoint): void {
+    if ((stored.version ?? 1) >= definitionOf(projection).version) return this.supersede(projection.name, stored);
+    this.logger.warn({ projection: projection.name, version: stored.version }, 'a bridge with an older definition rebuilt this read model: rebuilding it again');
+    this.rebuild(projection.name).catch((error) => this.logger.error({ err: error, projection: projection.name }, 'rebuild failed; it runs again at the next start'));
+  }
+
   /** Stops applying a projection whose read model a newer definition now builds; its reads wait for nothing. */
   private supersede(name: string, stored: Checkpoint): void {
     if (this.superseded.has(name)) return;
@@ -224,7 +234,7 @@ export class ProjectionRunner {
     for (const plan of plans) {
       const other = redefined.get(plan.projection.name);
       if (other) {
-        this.supersede(plan.projection.name, other);
+        this.redefinedElsewhere(plan.projection, other);
         continue;
       }
       const stored = committedBefore.get(plan.projection.name);
