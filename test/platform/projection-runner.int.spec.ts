@@ -124,6 +124,12 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
       },
     };
     const checkpointOf = () => stores.documents.collection<{ _id: string; position: number; version?: number; indexes?: string }>('projection_checkpoints').findOne({ _id: 'counter' });
+    /** What another bridge's rebuild leaves when it has just begun: the documents gone, its definition at 0. */
+    const emptiedForRebuildBy = async (projection: Projection) => {
+      const checkpoint = { _id: 'counter', ...definitionOf(projection), position: 0, updatedAt: new Date().toISOString() };
+      await stores.documents.collection('projection_checkpoints').replaceOne({ _id: 'counter' }, checkpoint);
+      await stores.documents.dropCollection('counts');
+    };
     const startedRunner = async (projection: Projection) => {
       const runner = new ProjectionRunner(stores.events, stores.documents, [projection], logger);
       await runner.start();
@@ -175,9 +181,7 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
       await olderRunning.start();
       try {
         expect(await countOf()).to.equal(2);
-        // a newer bridge has just emptied the read model for its rebuild, which has not got far yet
-        await stores.documents.collection('projection_checkpoints').replaceOne({ _id: 'counter' }, { _id: 'counter', ...definitionOf(counterV2), position: 0, updatedAt: new Date().toISOString() });
-        await stores.documents.dropCollection('counts');
+        await emptiedForRebuildBy(counterV2); // a newer bridge's rebuild, which has not got far yet
         await append(1);
         await olderRunning.waitFor(await stores.events.headPosition()); // its batch meets version 2: not applied
         expect(await countOf()).to.equal(0);
@@ -201,9 +205,7 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
       await newer.start();
       try {
         expect(await countOf()).to.equal(4);
-        // the older bridge's rebuild ends after the newer one's start: version 1 stored, its documents gone
-        await stores.documents.collection('projection_checkpoints').replaceOne({ _id: 'counter' }, { _id: 'counter', ...definitionOf(counter), position: 0, updatedAt: new Date().toISOString() });
-        await stores.documents.dropCollection('counts');
+        await emptiedForRebuildBy(counter); // the older bridge's rebuild, begun after the newer one's start
         await append(1);
         await newer.waitFor(await stores.events.headPosition());
         for (let tries = 0; tries < 100 && (await checkpointOf())?.position !== (await stores.events.headPosition()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
