@@ -34,6 +34,8 @@ export type PlatformConfig = {
   eventStoreUrl?: string;
   mongodbUrl?: string;
   logLevel: string;
+  /** every caller's allowance unless its registry entry sets its own: requests per second, burst */
+  rateLimit: { perSecond: number; burst: number };
   exchange: ExchangeConfig;
 };
 
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
     logLevel,
+    rateLimit: { perSecond: integer('RATE_LIMIT_PER_SECOND', 2_000, 1), burst: integer('RATE_LIMIT_BURST', 10_000, 1) },
     exchange: {
       maxRequestBytes: integer('EXCHANGE_MAX_REQUEST_BYTES', defaultExchangeConfig.maxRequestBytes, 1),
       pollTimeoutMs: integer('EXCHANGE_POLL_TIMEOUT_MS', defaultExchangeConfig.pollTimeoutMs),

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import express from 'express';
 import type { PlatformConfig } from './config';
@@ -13,8 +14,9 @@ import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
 import { systemClock, type Clock } from './platform/clock';
-import { notFoundHandler, problemHandler } from './platform/http/problem';
+import { notFoundHandler, problemHandler, writeProblem } from './platform/http/problem';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
+import { RateLimiter } from './platform/http/rate-limit';
 import { ClientRegistry } from './platform/identity/client-registry';
 import { recordRegistryChanges } from './platform/identity/registry-log';
 import { createLogger, type Logger } from './platform/logger';
@@ -108,11 +110,16 @@ export async function startPlatform(
   app.use(problemHandler(logger));
 
   const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger });
+  const rateLimiter = new RateLimiter(registry, config.rateLimit);
   const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
-    if (!produce(request, response)) app(request, response);
+    const throttled = rateLimiter.refusal(request.socket as TLSSocket);
+    if (throttled) {
+      request.resume();
+      writeProblem(response, throttled, (request.url ?? '/').split('?')[0], logger);
+    } else if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;
-  const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger };
+  const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter };
   attachWebSocket(server, webSocketDeps);
   const http2Connections = serveHttp2Connections(server, (stream, headers) => serveHttp2Stream(stream, headers, webSocketDeps));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

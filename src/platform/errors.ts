@@ -34,5 +34,8 @@ export const conflict = (detail: string) => new ProblemError(409, 'Conflict', de
 export const payloadTooLarge = (detail: string) => new ProblemError(413, 'Payload Too Large', detail);
 export const unsupportedMediaType = (detail: string) =>
   new ProblemError(415, 'Unsupported Media Type', detail);
+/** Retry-After in whole seconds, at least 1 (RFC 9110: delay-seconds) */
+export const tooManyRequests = (detail: string, retryAfterMs: number) =>
+  new ProblemError(429, 'Too Many Requests', detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 export const unprocessable = (detail: string, errors?: ProblemFieldErrors) =>
   new ProblemError(422, 'Unprocessable Content', detail, errors);

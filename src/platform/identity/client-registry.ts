@@ -20,6 +20,8 @@ export type ClientDefinition = {
   exchange?: ExchangeRights;
   /** rights in the other services, by service name: e.g. { "booking": ["*"] } */
   rights?: Record<string, string[]>;
+  /** this client's allowance instead of the platform's default (RateLimiter) */
+  rateLimit?: { perSecond: number; burst: number };
   [setting: string]: unknown;
 };
 
