@@ -95,7 +95,7 @@ export async function startPlatform(
   app.set('query parser', 'extended');
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
-  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf }));
+  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, defaultRateLimit: config.rateLimit }));
   exchange.use(
     consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
   );

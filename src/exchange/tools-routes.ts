@@ -1,9 +1,15 @@
 import { Router } from 'express';
 import type { ExchangeConfig } from '../config';
+import type { RateLimit } from '../platform/http/rate-limit';
 import { callerOf } from './exchange-auth';
 
 /** Developer tools: what the registry says about the caller, and the limits it works within. */
-export function toolsRoutes(deps: { config: ExchangeConfig; bridgeId: string; registeredAt: (clientId: string) => number }): Router {
+export function toolsRoutes(deps: {
+  config: ExchangeConfig;
+  bridgeId: string;
+  registeredAt: (clientId: string) => number;
+  defaultRateLimit: RateLimit;
+}): Router {
   const router = Router();
   router.get('/ce/tools/my-settings', (_request, response) => {
     const client = callerOf(response);
@@ -22,6 +28,8 @@ export function toolsRoutes(deps: { config: ExchangeConfig; bridgeId: string; re
         batchSize: deps.config.batchSize,
         instanceIdleExpiryMs: deps.config.instanceIdleExpiryMs,
         wsMaxUnconfirmed: deps.config.wsMaxUnconfirmed,
+        // on every endpoint of this bridge; over it, 429 with Retry-After
+        rateLimit: client.rateLimit ?? deps.defaultRateLimit,
       },
       testEvents: {
         produce: ['/ce/tools/produce/raw', '/ce/tools/produce/event', '/ce/tools/produce/events'],

@@ -233,6 +233,7 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(response.status).to.equal(200);
       expect(response.json()).to.deep.include({ client: 'demo-consumer', consume: { types: ['demo.*'] }, produce: null });
       expect(response.json().limits).to.include({ pollTimeoutMs: 300 });
+      expect(response.json().limits.rateLimit).to.deep.equal({ perSecond: 2000, burst: 10000 });
     });
 
     it('refuses a registered client that is neither producer nor consumer with 401, the tools included', async () => {

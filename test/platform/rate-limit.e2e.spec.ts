@@ -33,6 +33,9 @@ describe('Rate limits: 429 with Retry-After once a client is over its allowance 
     expect(refused.json()).to.include({ status: 429, title: 'Too Many Requests', instance: '/ce/produce/event' });
     expect(refused.json().detail).to.match(/throttled-producer may send 0.5 requests per second/);
     expect(refused.json()).to.have.property('traceId');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const settings = await platform.client('throttled-producer').get('/ce/tools/my-settings');
+    expect(settings.json().limits.rateLimit).to.deep.equal({ perSecond: 0.5, burst: 2 });
     const stream = await platform.platform.stores.events.readStream('exchange-throttled-producer');
     expect(stream).to.have.length(statuses.filter((status) => status === 202).length);
   });
