@@ -87,17 +87,31 @@ export function toIndexedValue(value: unknown): unknown {
 }
 
 /**
- * The `name=value` pairs a search filter can name, one for every scalar of the fields: nested names
- * dotted, and the elements of a list under the list's own name (`tag=red`, also `parties.idno=...` for a
- * list of objects), as MongoDB reads a dotted path through arrays. Kept with each entry, so one query
- * finds them in both stores (SQLite's json_extract does not walk into lists).
+ * A name a search filter may use: letters, digits and _, dotted for nested fields; every step starts with
+ * a letter or _ (a step of digits would be an array index in MongoDB and a key in SQLite). At most 200
+ * characters: a query string carries no longer ones, and a term repeats its name for every value.
+ */
+export const SEARCHABLE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+export const MAX_SEARCHABLE_NAME_LENGTH = 200;
+export const isSearchableName = (name: string) => name.length <= MAX_SEARCHABLE_NAME_LENGTH && SEARCHABLE_NAME.test(name);
+
+/**
+ * The `name=value` pairs a search filter can name, one for every scalar of the fields whose name a
+ * filter can use (isSearchableName): nested names dotted, and the elements of a list under the list's
+ * own name (`tag=red`, also `parties.idno=...` for a list of objects), as MongoDB reads a dotted path
+ * through arrays. Kept with each entry, so one query finds them in both stores (SQLite's json_extract
+ * does not walk into lists). A name no filter can use (`=` in it, say, or 32 KB long) is not indexed, so
+ * a term can never be read two ways and a long name is not repeated once per value.
  */
 export function searchTermsOf(fields: LogFields): string[] {
   const terms = new Set<string>();
   const collect = (value: unknown, name: string) => {
     if (Array.isArray(value)) for (const element of value) collect(element, name);
     else if (value !== null && typeof value === 'object') {
-      for (const [inner, innerValue] of Object.entries(value as LogFields)) collect(innerValue, name === '' ? inner : `${name}.${inner}`);
+      for (const [inner, innerValue] of Object.entries(value as LogFields)) {
+        const path = name === '' ? inner : `${name}.${inner}`;
+        if (isSearchableName(path)) collect(innerValue, path);
+      }
     } else terms.add(`${name}=${String(value)}`);
   };
   collect(fields, '');

@@ -2,12 +2,11 @@ import type { DocumentStore, Filter } from '../platform/document-store/document-
 import { badRequest } from '../platform/errors';
 import { LOG_ENTRIES, type LogEntryDocument } from '../../projections/eventlog/log-entries-projection';
 import { readEventTime } from './event-time';
+import { isSearchableName, MAX_SEARCHABLE_NAME_LENGTH } from './log-event-rules';
 
 export const MAX_RESULT_WINDOW = 10_000;
 /** Each pair is one more AND in the SQL; SQLite refuses expressions nested 1000 deep, and no real search needs this many. */
 export const MAX_FILTER_PAIRS = 100;
-// every step starts with a letter or _: a step of digits would be an array index in MongoDB and a key in SQLite
-const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 export type TimeRange = { from: string; to: string };
 /** A range open on the side whose end is not given. */
@@ -67,8 +66,8 @@ export function parseFilter(text: string | undefined): [string, string][] {
   return pairs.map((pair) => {
     const separator = pair.indexOf('=');
     const name = separator > 0 ? pair.slice(0, separator).trim() : '';
-    if (!FIELD_NAME.test(name)) {
-      throw badRequest(`filter must be field1=value1,field2=value2 with field names of letters, digits, _ and dots; "${pair}" is not`, { filter: ['is malformed'] });
+    if (!isSearchableName(name)) {
+      throw badRequest(`filter must be field1=value1,field2=value2 with field names of letters, digits, _ and dots (at most ${MAX_SEARCHABLE_NAME_LENGTH} characters); "${pair}" is not`, { filter: ['is malformed'] });
     }
     return [name, pair.slice(separator + 1)];
   });

@@ -51,4 +51,12 @@ describe('Event logging: the rules for one event', () => {
     const terms = searchTermsOf({ event_type: 'A.B.C', count: 3, tag: ['red', 'red', 'blue'], parties: [{ idno: '1', role: 'x' }, { idno: '2' }], address: { city: 'Balti' } });
     expect(terms).to.deep.equal(['event_type=A.B.C', 'count=3', 'tag=red', 'tag=blue', 'parties.idno=1', 'parties.role=x', 'parties.idno=2', 'address.city=Balti']);
   });
+
+  it('indexes no name a filter cannot use: none read two ways, no long name repeated for every value', () => {
+    expect(searchTermsOf({ 'case=c': '1', case: 'c=1', 'a-b': 'x', '0': 'y' })).to.deep.equal(['case=c=1']);
+    const longName = 'n'.repeat(30_000);
+    const terms = searchTermsOf({ [longName]: Array.from({ length: 5_000 }, (_, index) => String(index)), short: ['1'] });
+    expect(terms).to.deep.equal(['short=1']);
+    expect(searchTermsOf({ ['x'.repeat(200)]: 'kept', ['y'.repeat(201)]: 'not' })).to.deep.equal([`${'x'.repeat(200)}=kept`]);
+  });
 });
