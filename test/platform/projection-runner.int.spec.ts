@@ -123,10 +123,10 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
         await session.collection('counts').updateOne({ _id: 'all' }, { $inc: { count: 2 } }, { upsert: true });
       },
     };
-    const checkpointOf = () => stores.documents.collection<{ _id: string; position: number; version?: number; indexes?: string }>('projection_checkpoints').findOne({ _id: 'counter' });
+    const checkpointOf = () => stores.documents.collection<{ _id: string; position: number; version?: number; indexes?: string; generation?: string }>('projection_checkpoints').findOne({ _id: 'counter' });
     /** What another bridge's rebuild leaves when it has just begun: the documents gone, its definition at 0. */
-    const emptiedForRebuildBy = async (projection: Projection) => {
-      const checkpoint = { _id: 'counter', ...definitionOf(projection), position: 0, updatedAt: new Date().toISOString() };
+    const emptiedForRebuildBy = async (projection: Projection, mark: { generation?: string; rebuilding?: true } = {}) => {
+      const checkpoint = { _id: 'counter', ...definitionOf(projection), position: 0, updatedAt: new Date().toISOString(), ...mark };
       await stores.documents.collection('projection_checkpoints').replaceOne({ _id: 'counter' }, checkpoint);
       await stores.documents.dropCollection('counts');
     };
@@ -213,6 +213,28 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
         expect(await countOf()).to.equal(6);
       } finally {
         await newer.stop();
+      }
+    });
+
+    it('follows a rebuild another bridge with the same definition began under it, losing no event', async () => {
+      await append(2);
+      const running = new ProjectionRunner({ ...stores.events, onAppended: () => () => undefined }, stores.documents, [counter], logger);
+      await running.start();
+      try {
+        expect(await countOf()).to.equal(2);
+        // another bridge, starting at the same moment, emptied the read model for its own rebuild
+        await emptiedForRebuildBy(counter, { generation: 'other-bridge', rebuilding: true });
+        await append(1);
+        const head = await stores.events.headPosition();
+        await Promise.race([running.waitFor(head), new Promise((resolve) => setTimeout(resolve, 300))]); // it waits for the emptying
+        expect(await countOf()).to.equal(0);
+        await emptiedForRebuildBy(counter, { generation: 'other-bridge' }); // emptied; its rebuild begins
+        await append(1);
+        await running.waitFor(await stores.events.headPosition());
+        expect(await countOf()).to.equal(4);
+        expect(await checkpointOf()).to.include({ position: await stores.events.headPosition(), generation: 'other-bridge' });
+      } finally {
+        await running.stop();
       }
     });
   });

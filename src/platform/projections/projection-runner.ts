@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DocumentSession, DocumentStore } from '../document-store/document-store';
 import { readLogBatch, type EventStore, type StoredEvent } from '../event-store/event-store';
 import type { Logger } from '../logger';
@@ -10,9 +11,10 @@ const BATCH_SIZE = 500;
 /**
  * rebuilding: set before a rebuild drops the projection's collections, cleared once they are gone.
  * version, indexes: the definition the documents were built by (absent in checkpoints written before
- * they were kept: version 1, indexes unknown).
+ * they were kept: version 1, indexes unknown). generation: drawn anew by every rebuild, so a bridge
+ * learns that another one emptied the read model under it.
  */
-type Checkpoint = { _id: string; position: number; updatedAt: string; rebuilding?: boolean; version?: number; indexes?: string };
+type Checkpoint = { _id: string; position: number; updatedAt: string; rebuilding?: boolean; version?: number; indexes?: string; generation?: string };
 type Definition = { version: number; indexes: string };
 
 /**
@@ -22,8 +24,11 @@ type Definition = { version: number; indexes: string };
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, number>();
+  /** the rebuild each projection's documents here belong to (undefined: none recorded yet) */
+  private readonly generations = new Map<string, string | undefined>();
   private readonly waiters: { position: number; names?: string[]; resolve: () => void }[] = [];
   private running = false;
+  private stopping = false;
   private readonly catchingUp = new CoalescedTask(
     () => this.catchUp(),
     (error) => this.logger.error({ err: error }, 'projection failed; it will retry on the next event'),
@@ -32,6 +37,8 @@ export class ProjectionRunner {
   /** projections whose read model a bridge with a newer definition has taken over: not applied here */
   private readonly superseded = new Set<string>();
   private unsubscribe: (() => void) | null = null;
+  /** a rebuild begun by the runner itself (redefinedElsewhere), awaited by stop() */
+  private ownRebuild: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly events: EventStore,
@@ -54,6 +61,7 @@ export class ProjectionRunner {
       } else {
         await this.documents.ensureIndexes(projection.indexes ?? []);
         this.positions.set(projection.name, checkpoint?.position ?? 0);
+        this.generations.set(projection.name, checkpoint?.generation);
       }
     }
     this.running = true;
@@ -63,7 +71,9 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     this.unsubscribe?.();
+    await this.ownRebuild;
     await this.catchingUp.idle();
     await this.saveCheckpoints().catch((error) => this.logger.warn({ err: error }, 'checkpoints not saved at stop; they are found again from the log'));
   }
@@ -78,11 +88,11 @@ export class ProjectionRunner {
       for (const projection of this.projections) {
         const { name } = projection;
         if (this.rebuilding.has(name) || this.superseded.has(name)) continue;
-        const position = this.positions.get(name)!;
+        const position = this.positions.get(name);
+        if (position === undefined) continue; // start() did not get this far
         const stored = await session.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: name });
-        if (!stored || (!stored.rebuilding && isOwnDefinition(stored, definitionOf(projection)) && stored.position < position)) {
-          await writeCheckpoint(session, projection, position);
-        }
+        const ours = stored && !stored.rebuilding && isOwnDefinition(stored, definitionOf(projection)) && stored.generation === this.generations.get(name);
+        if (!stored || (ours && stored.position < position)) await writeCheckpoint(session, projection, position, this.generations.get(name));
       }
     });
   }
@@ -111,7 +121,8 @@ export class ProjectionRunner {
       this.positions.set(name, 0);
       const head = await this.events.headPosition();
       let applied = 0;
-      while (this.positions.get(name)! < head) {
+      // a stop leaves the rebuild where its last batch committed; the next start goes on from there
+      while (this.positions.get(name)! < head && !this.stopping) {
         applied += await this.applyNextBatch(projection);
         onProgress?.(this.positions.get(name)!, head);
       }
@@ -128,10 +139,12 @@ export class ProjectionRunner {
    * checkpoint still at the head) would otherwise leave the projection empty for good.
    */
   private async emptyProjection(projection: Projection): Promise<void> {
-    await writeCheckpoint(this.documents, projection, 0, { rebuilding: true });
+    const generation = randomUUID();
+    this.generations.set(projection.name, generation);
+    await writeCheckpoint(this.documents, projection, 0, generation, { rebuilding: true });
     for (const collection of projection.collections) await this.documents.dropCollection(collection);
     await this.documents.ensureIndexes(projection.indexes ?? []);
-    await writeCheckpoint(this.documents, projection, 0);
+    await writeCheckpoint(this.documents, projection, 0, generation);
   }
 
   /**
@@ -141,7 +154,9 @@ export class ProjectionRunner {
   private redefinedElsewhere(projection: Projection, stored: Checkpoint): void {
     if ((stored.version ?? 1) >= definitionOf(projection).version) return this.supersede(projection.name, stored);
     this.logger.warn({ projection: projection.name, version: stored.version }, 'a bridge with an older definition rebuilt this read model: rebuilding it again');
-    this.rebuild(projection.name).catch((error) => this.logger.error({ err: error, projection: projection.name }, 'rebuild failed; it runs again at the next start'));
+    this.ownRebuild = this.rebuild(projection.name).catch((error) =>
+      this.logger.error({ err: error, projection: projection.name }, 'rebuild failed; it runs again at the next start'),
+    );
   }
 
   /** Stops applying a projection whose read model a newer definition now builds; its reads wait for nothing. */
@@ -176,7 +191,8 @@ export class ProjectionRunner {
       const moving = plans.filter((plan) => plan.batch.length > 0);
       if (moving.length === 0) break;
       try {
-        await this.commit(moving);
+        // another bridge is emptying a read model: nothing to apply until it has, the next wake goes on
+        if ((await this.commit(moving)) === 'another bridge is emptying') break;
       } catch (error) {
         this.logger.warn({ err: error }, 'a projection batch failed; applying projections one by one');
         let progressed = false;
@@ -211,16 +227,23 @@ export class ProjectionRunner {
    * unrelated events moves it in memory only. A read model that a bridge with another definition rebuilt
    * meanwhile is not written with this one's.
    */
-  private async commit(plans: BatchPlan[]): Promise<void> {
+  private async commit(plans: BatchPlan[]): Promise<'committed' | 'another bridge is emptying'> {
     const committedBefore = new Map<string, number>();
     const redefined = new Map<string, Checkpoint>();
+    const rebuiltElsewhere = new Map<string, Checkpoint>();
+    let emptying = false;
     await this.documents.withTransaction(async (session) => {
       committedBefore.clear();
       redefined.clear();
+      rebuiltElsewhere.clear();
       for (const { projection, batch, from, nextPosition } of plans) {
         const stored = await session.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: projection.name });
         if (stored && !isOwnDefinition(stored, definitionOf(projection))) {
           redefined.set(projection.name, stored);
+          continue;
+        }
+        if (stored && stored.generation !== this.generations.get(projection.name)) {
+          rebuiltElsewhere.set(projection.name, stored);
           continue;
         }
         if (stored && stored.position > from) {
@@ -228,7 +251,7 @@ export class ProjectionRunner {
           continue;
         }
         for (const event of batch) await projection.apply(event, session);
-        await writeCheckpoint(session, projection, nextPosition);
+        await writeCheckpoint(session, projection, nextPosition, this.generations.get(projection.name));
       }
     });
     for (const plan of plans) {
@@ -237,16 +260,26 @@ export class ProjectionRunner {
         this.redefinedElsewhere(plan.projection, other);
         continue;
       }
+      const rebuilt = rebuiltElsewhere.get(plan.projection.name);
+      if (rebuilt) {
+        // another bridge emptied the read model and builds it again: carry on from where it stands
+        this.logger.warn({ projection: plan.projection.name, position: rebuilt.position }, 'another bridge rebuilds this read model: following its rebuild');
+        this.generations.set(plan.projection.name, rebuilt.generation);
+        this.positions.set(plan.projection.name, rebuilt.position);
+        if (rebuilt.rebuilding) emptying = true;
+        continue;
+      }
       const stored = committedBefore.get(plan.projection.name);
       if (stored !== undefined) this.logger.warn({ projection: plan.projection.name, position: stored }, 'a projection batch was already committed; skipped');
       this.positions.set(plan.projection.name, stored ?? plan.nextPosition);
     }
+    return emptying ? 'another bridge is emptying' : 'committed';
   }
 
   private async applyNextBatch(projection: Projection): Promise<number> {
     const plan = await this.nextBatch(projection, await this.events.headPosition());
     if (plan.nextPosition === this.positions.get(projection.name)) return 0;
-    await this.commit([plan]);
+    if ((await this.commit([plan])) === 'another bridge is emptying') await new Promise((resolve) => setTimeout(resolve, 100));
     return plan.batch.length;
   }
 
@@ -272,8 +305,15 @@ export class ProjectionRunner {
 /** from: the position the batch starts after (the projection's position when it was read) */
 type BatchPlan = { projection: Projection; batch: StoredEvent[]; from: number; nextPosition: number };
 
-function writeCheckpoint(session: DocumentSession, projection: Projection, position: number, mark: { rebuilding?: true } = {}) {
-  const checkpoint: Checkpoint = { _id: projection.name, position, updatedAt: new Date().toISOString(), ...definitionOf(projection), ...mark };
+function writeCheckpoint(session: DocumentSession, projection: Projection, position: number, generation: string | undefined, mark: { rebuilding?: true } = {}) {
+  const checkpoint: Checkpoint = {
+    _id: projection.name,
+    position,
+    updatedAt: new Date().toISOString(),
+    ...definitionOf(projection),
+    ...(generation === undefined ? {} : { generation }),
+    ...mark,
+  };
   return session.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: projection.name }, checkpoint, { upsert: true });
 }
 
