@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlatformConfig } from '../config';
 import type { BlobStore } from './blob-store/blob-store';
@@ -36,46 +36,67 @@ export async function openStores(config: PlatformConfig): Promise<Stores> {
 }
 
 async function openEach(config: PlatformConfig, letGo: () => void): Promise<Stores> {
-  const events = config.eventStoreUrl
-    ? await (await import('./event-store/esdb-event-store')).openEventStoreDbEventStore(config.eventStoreUrl)
-    : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
-  const documents = config.mongodbUrl
-    ? await (await import('./document-store/mongo-document-store')).openMongoDocumentStore(config.mongodbUrl)
-    : openSqliteDocumentStore(join(config.dataDir, 'read-models.sqlite'));
-  const blobs = config.mongodbUrl
-    ? await (await import('./blob-store/gridfs-blob-store')).openGridFsBlobStore(config.mongodbUrl, 'blobs')
-    : openFileBlobStore(fileBlobDir(config.dataDir));
-  const profile = `${config.eventStoreUrl ? 'eventstoredb' : 'sqlite'} log, ${config.mongodbUrl ? 'mongodb' : 'sqlite'} read models, ${config.mongodbUrl ? 'gridfs' : 'file'} blobs`;
-  return {
-    events,
-    documents,
-    blobs,
-    profile,
-    async close() {
-      try {
-        await events.close();
-        await documents.close();
-        await blobs.close();
-      } finally {
-        letGo();
-      }
-    },
+  const opened: { close(): Promise<void> }[] = [];
+  const open = async <S extends { close(): Promise<void> }>(store: Promise<S> | S): Promise<S> => {
+    const ready = await store;
+    opened.push(ready);
+    return ready;
   };
+  try {
+    const events = await open(
+      config.eventStoreUrl
+        ? (await import('./event-store/esdb-event-store')).openEventStoreDbEventStore(config.eventStoreUrl)
+        : openSqliteEventStore(join(config.dataDir, 'events.sqlite')),
+    );
+    const documents = await open(
+      config.mongodbUrl
+        ? (await import('./document-store/mongo-document-store')).openMongoDocumentStore(config.mongodbUrl)
+        : openSqliteDocumentStore(join(config.dataDir, 'read-models.sqlite')),
+    );
+    const blobs = await open(
+      config.mongodbUrl
+        ? (await import('./blob-store/gridfs-blob-store')).openGridFsBlobStore(config.mongodbUrl, 'blobs')
+        : openFileBlobStore(join(config.dataDir, 'blobs')),
+    );
+    await takeInEarlierAttachments(config.dataDir, blobs, { keepFiles: !!config.mongodbUrl });
+    const profile = `${config.eventStoreUrl ? 'eventstoredb' : 'sqlite'} log, ${config.mongodbUrl ? 'mongodb' : 'sqlite'} read models, ${config.mongodbUrl ? 'gridfs' : 'file'} blobs`;
+    return {
+      events,
+      documents,
+      blobs,
+      profile,
+      async close() {
+        try {
+          await events.close();
+          await documents.close();
+          await blobs.close();
+        } finally {
+          letGo();
+        }
+      },
+    };
+  } catch (error) {
+    for (const store of opened.reverse()) await store.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
- * DATA_DIR/blobs. Notification attachments were kept in DATA_DIR/notification/attachments before the
- * platform had one blob store; those files, named the same way, are moved in (same file system: renames).
+ * Notification attachments were files under DATA_DIR/notification/attachments, named by their SHA-256,
+ * before the platform had one blob store. Each one not yet in the blob store is stored there (so it
+ * lands whole, whatever file system or store that is). On the embedded profile the old file is then
+ * removed; with MongoDB the files stay, since bridges not yet upgraded may still read them from a shared
+ * volume (the folder can go once every bridge runs this version). A file whose bytes no longer match
+ * its name is left where it is.
  */
-function fileBlobDir(dataDir: string): string {
-  const dir = join(dataDir, 'blobs');
+async function takeInEarlierAttachments(dataDir: string, blobs: BlobStore, { keepFiles }: { keepFiles: boolean }): Promise<void> {
   const earlier = join(dataDir, 'notification', 'attachments');
-  if (existsSync(earlier)) {
-    mkdirSync(dir, { recursive: true });
-    for (const name of readdirSync(earlier)) {
-      if (/^[0-9a-f]{64}$/.test(name)) renameSync(join(earlier, name), join(dir, name));
-    }
-    if (readdirSync(earlier).length === 0) rmdirSync(earlier);
+  if (!existsSync(earlier)) return;
+  for (const name of readdirSync(earlier)) {
+    if (!/^[0-9a-f]{64}$/.test(name)) continue;
+    const path = join(earlier, name);
+    if (!(await blobs.has(name)) && (await blobs.put(readFileSync(path))).sha256 !== name) continue;
+    if (!keepFiles) unlinkSync(path);
   }
-  return dir;
+  if (!keepFiles && readdirSync(earlier).length === 0) rmdirSync(earlier);
 }

@@ -18,7 +18,9 @@ export function blobStoreContract(name: string, open: () => Promise<BlobStore>, 
 
     it('stores bytes under their SHA-256 and gives them back', async () => {
       const content = randomBytes(1000);
+      expect(await store.has(sha256(content))).to.equal(false);
       expect(await store.put(content)).to.deep.equal({ sha256: sha256(content), size: 1000 });
+      expect(await store.has(sha256(content))).to.equal(true);
       expect((await store.get(sha256(content))).equals(content)).to.equal(true);
     });
 

@@ -43,4 +43,19 @@ describe('file blob store', () => {
       await stores.close();
     }
   });
+
+  it('leaves an earlier attachment whose bytes no longer match its name where it is', async () => {
+    const earlier = join(dataDir, 'notification', 'attachments');
+    mkdirSync(earlier, { recursive: true });
+    const name = blobRefOf(Buffer.from('what it was')).sha256;
+    writeFileSync(join(earlier, name), 'damaged since');
+
+    const stores = await openStores(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      expect(await stores.blobs.has(name)).to.equal(false);
+      expect(readdirSync(earlier)).to.deep.equal([name]);
+    } finally {
+      await stores.close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ export type BlobRef = { sha256: string; size: number };
  */
 export interface BlobStore {
   put(content: Buffer): Promise<BlobRef>;
+  has(sha256: string): Promise<boolean>;
   /** Rejects with BlobNotFoundError when no blob has this name. */
   get(sha256: string): Promise<Buffer>;
   close(): Promise<void>;

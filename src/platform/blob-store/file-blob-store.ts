@@ -23,6 +23,10 @@ export function openFileBlobStore(dir: string): BlobStore {
       return ref;
     },
 
+    async has(sha256) {
+      return existsSync(join(dir, checkedBlobName(sha256)));
+    },
+
     async get(sha256) {
       try {
         return await readFile(join(dir, checkedBlobName(sha256)));

@@ -28,6 +28,8 @@ export async function openGridFsBlobStore(url: string, bucketName: string): Prom
       return ref;
     },
 
+    has: (sha256) => stored(checkedBlobName(sha256)),
+
     async get(sha256) {
       const name = checkedBlobName(sha256);
       if (!(await stored(name))) throw new BlobNotFoundError(name);
