@@ -53,9 +53,13 @@ export class RateLimiter {
     return tooManyRequests(`${who} may send ${limit.perSecond} requests per second (bursts of ${limit.burst}); try again later`, waitMs);
   }
 
-  /** A full bucket is the same as none: forgotten when there are many (callers by address are unbounded). */
+  /**
+   * A full bucket is the same as none: forgotten when there are many. Callers by address are unbounded;
+   * if they alone are still too many, theirs go (registered clients are bounded by the registry).
+   */
   private forgetFull(now: number): void {
     for (const [key, bucket] of this.buckets) if (bucket.fullAt <= now) this.buckets.delete(key);
-    if (this.buckets.size > MAX_BUCKETS) this.buckets.clear();
+    if (this.buckets.size <= MAX_BUCKETS) return;
+    for (const key of this.buckets.keys()) if (key.startsWith('address ')) this.buckets.delete(key);
   }
 }
