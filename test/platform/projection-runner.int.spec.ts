@@ -130,6 +130,12 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
       await stores.documents.collection('projection_checkpoints').replaceOne({ _id: 'counter' }, checkpoint);
       await stores.documents.dropCollection('counts');
     };
+    /** A bridge's runner whose subscription to the log lags: it applies only when asked to (waitFor). */
+    const startedLaggingRunner = async (projection: Projection) => {
+      const runner = new ProjectionRunner({ ...stores.events, onAppended: () => () => undefined }, stores.documents, [projection], logger);
+      await runner.start();
+      return runner;
+    };
     const startedRunner = async (projection: Projection) => {
       const runner = new ProjectionRunner(stores.events, stores.documents, [projection], logger);
       await runner.start();
@@ -176,9 +182,7 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
 
     it('leaves the read model to a bridge with a newer version: an older one neither rebuilds it back nor writes to it', async () => {
       await append(2);
-      // an older bridge already running; its subscription lags, so it applies only when asked to
-      const olderRunning = new ProjectionRunner({ ...stores.events, onAppended: () => () => undefined }, stores.documents, [counter], logger);
-      await olderRunning.start();
+      const olderRunning = await startedLaggingRunner(counter); // an older bridge already running
       try {
         expect(await countOf()).to.equal(2);
         await emptiedForRebuildBy(counterV2); // a newer bridge's rebuild, which has not got far yet
@@ -201,8 +205,7 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
 
     it('rebuilds the read model again when a bridge with an older version rebuilt it after this one (both starting at once)', async () => {
       await append(2);
-      const newer = new ProjectionRunner({ ...stores.events, onAppended: () => () => undefined }, stores.documents, [counterV2], logger);
-      await newer.start();
+      const newer = await startedLaggingRunner(counterV2);
       try {
         expect(await countOf()).to.equal(4);
         await emptiedForRebuildBy(counter); // the older bridge's rebuild, begun after the newer one's start
@@ -218,8 +221,7 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
 
     it('follows a rebuild another bridge with the same definition began under it, losing no event', async () => {
       await append(2);
-      const running = new ProjectionRunner({ ...stores.events, onAppended: () => () => undefined }, stores.documents, [counter], logger);
-      await running.start();
+      const running = await startedLaggingRunner(counter);
       try {
         expect(await countOf()).to.equal(2);
         // another bridge, starting at the same moment, emptied the read model for its own rebuild
