@@ -88,14 +88,14 @@ function serverWebSocketOn(duplex: Duplex, maxPayload: number): WebSocket {
 
 type Admitted = { client: ClientDefinition; options: InstanceOptions };
 
-/** The checks of both transports: endpoint, rate limit, client certificate, consumer rights, sub-protocol, query. */
+/** The checks of both transports: rate limit, endpoint, client certificate, consumer rights, sub-protocol, query. */
 function admit(path: string | undefined, subprotocols: string | string[] | undefined, socket: TLSSocket, deps: WebSocketDeps): Admitted | ProblemError {
+  const throttled = deps.rateLimiter.refusal(socket);
+  if (throttled) return throttled;
   const url = URL.parse(path ?? '/', 'https://localhost');
   // Node's HTTP parser lets through request targets that are not URLs ("//[", a port above 65535)
   if (!url) return new ProblemError(400, 'Bad Request', 'the request target is not a valid path');
   if (url.pathname !== WS_PATH) return new ProblemError(404, 'Not Found', `no WebSocket endpoint at ${url.pathname}`);
-  const throttled = deps.rateLimiter.refusal(socket);
-  if (throttled) return throttled;
   const identity = identifyConnection(socket, deps.registry);
   const problem = identityProblem(identity);
   if (problem) return problem;
