@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import type { RateLimit } from './platform/http/rate-limit';
 
 /** Everything the operator can set, read once from the environment, with documented defaults (docs/configuration.md). */
 export type ExchangeConfig = {
@@ -35,7 +36,7 @@ export type PlatformConfig = {
   mongodbUrl?: string;
   logLevel: string;
   /** every caller's allowance unless its registry entry sets its own: requests per second, burst */
-  rateLimit: { perSecond: number; burst: number };
+  rateLimit: RateLimit;
   exchange: ExchangeConfig;
 };
 

@@ -89,13 +89,14 @@ export async function startPlatform(
     for (const service of services) await service.seedDevelopmentData?.(serviceDeps);
   }
 
+  const rateLimiter = new RateLimiter(registry, config.rateLimit);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
-  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, defaultRateLimit: config.rateLimit }));
+  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter }));
   exchange.use(
     consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
   );
@@ -110,7 +111,6 @@ export async function startPlatform(
   app.use(problemHandler(logger));
 
   const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger });
-  const rateLimiter = new RateLimiter(registry, config.rateLimit);
   const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { ExchangeConfig } from '../config';
-import type { RateLimit } from '../platform/http/rate-limit';
+import type { RateLimiter } from '../platform/http/rate-limit';
 import { callerOf } from './exchange-auth';
 
 /** Developer tools: what the registry says about the caller, and the limits it works within. */
@@ -8,7 +8,7 @@ export function toolsRoutes(deps: {
   config: ExchangeConfig;
   bridgeId: string;
   registeredAt: (clientId: string) => number;
-  defaultRateLimit: RateLimit;
+  rateLimiter: RateLimiter;
 }): Router {
   const router = Router();
   router.get('/ce/tools/my-settings', (_request, response) => {
@@ -29,7 +29,7 @@ export function toolsRoutes(deps: {
         instanceIdleExpiryMs: deps.config.instanceIdleExpiryMs,
         wsMaxUnconfirmed: deps.config.wsMaxUnconfirmed,
         // on every endpoint of this bridge; over it, 429 with Retry-After
-        rateLimit: client.rateLimit ?? deps.defaultRateLimit,
+        rateLimit: deps.rateLimiter.limitOf(client),
       },
       testEvents: {
         produce: ['/ce/tools/produce/raw', '/ce/tools/produce/event', '/ce/tools/produce/events'],

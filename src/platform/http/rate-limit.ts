@@ -1,7 +1,7 @@
 import type { TLSSocket } from 'node:tls';
 import { tooManyRequests, type ProblemError } from '../errors';
 import { identifyConnection } from '../identity/authenticate';
-import type { ClientRegistry } from '../identity/client-registry';
+import type { ClientDefinition, ClientRegistry } from '../identity/client-registry';
 
 /** A caller's allowance: `perSecond` requests on average, up to `burst` at once. */
 export type RateLimit = { perSecond: number; burst: number };
@@ -38,12 +38,17 @@ export class RateLimiter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
+  /** A registered client's allowance: its registry entry's, or the platform's default. */
+  limitOf(client: ClientDefinition): RateLimit {
+    return client.rateLimit ?? this.defaultLimit;
+  }
+
   /** The 429 for a caller over its allowance, or null; a request let through takes one token. */
   refusal(socket: TLSSocket): ProblemError | null {
     const identity = identifyConnection(socket, this.registry);
     const isClient = identity.kind === 'client';
     const key = isClient ? `client ${identity.client.id}` : `address ${socket.remoteAddress ?? 'unknown'}`;
-    const limit = (isClient && identity.client.rateLimit) || this.defaultLimit;
+    const limit = isClient ? this.limitOf(identity.client) : this.defaultLimit;
     const now = this.now();
     const { bucket, waitMs } = takeToken(this.buckets.get(key), now, limit);
     this.buckets.set(key, bucket);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { PeerCertificate } from 'node:tls';
 import { compileSchema, formatSchemaErrors } from '../json-schema';
 import { readProjectJson } from '../project-paths';
+import type { RateLimit } from '../http/rate-limit';
 
 /**
  * The registry of client systems: who a certificate belongs to and what that system may do.
@@ -21,7 +22,7 @@ export type ClientDefinition = {
   /** rights in the other services, by service name: e.g. { "booking": ["*"] } */
   rights?: Record<string, string[]>;
   /** this client's allowance instead of the platform's default (RateLimiter) */
-  rateLimit?: { perSecond: number; burst: number };
+  rateLimit?: RateLimit;
   [setting: string]: unknown;
 };
 
