@@ -196,16 +196,25 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
    * the same content) is counted and not stored again; a key taken by other content refuses the append.
    */
   const claimKeys = (run: WireRun, result: AppendResult): ClaimedKeys => {
-    if (run.keys.length > 1 && run.fingerprints.length === 0) {
-      // nearly every run's keys are all new: one statement for all of them costs less than one per key
-      const keysJson = JSON.stringify(run.keys);
-      if (insertNewKeys.run(head + 1, keysJson).changes === run.keys.length) {
-        head += run.keys.length;
-        return { kept: run.keys.map((_, index) => index), parsed: null };
-      }
-      deleteNewKeys.run(head + 1, keysJson);
+    // nearly every run's keys are all new: one statement for all of them costs less than one per key
+    if (run.keys.length > 1 && run.fingerprints.length === 0 && claimAllNew(run.keys)) {
+      return { kept: run.keys.map((_, index) => index), parsed: null };
     }
     return claimKeysOneByOne(run, result);
+  };
+
+  /**
+   * Gives the keys the next positions, in order, with one statement, if none of them is taken (nor
+   * repeated among them); otherwise writes nothing and returns false, for the keys to go one by one.
+   */
+  const claimAllNew = (keys: string[]): boolean => {
+    const keysJson = JSON.stringify(keys);
+    if (insertNewKeys.run(head + 1, keysJson).changes === keys.length) {
+      head += keys.length;
+      return true;
+    }
+    deleteNewKeys.run(head + 1, keysJson);
+    return false;
   };
 
   const claimKeysOneByOne = (run: WireRun, result: AppendResult): ClaimedKeys => {
@@ -291,21 +300,15 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
    */
   const appendTogether = (together: WireAppend[]): WireOutcome[] | null => {
     const runs = together.map((append) => append.runs[0]);
-    const keysJson = JSON.stringify(runs.map((run) => run.keys[0]));
-    if (insertNewKeys.run(head + 1, keysJson).changes !== runs.length) {
-      deleteNewKeys.run(head + 1, keysJson);
-      return null;
-    }
+    const firstPosition = head + 1;
+    if (!claimAllNew(runs.map((run) => run.keys[0]))) return null;
     const { streamId } = together[0];
     const { kind, producer } = runs[0];
     const revisionBefore = revisionOf(streamId);
-    const lastPosition = head + runs.length;
     const json = `[${runs.map((run) => run.json.slice(1, -1)).join(',')}]`;
-    insertRun.run(lastPosition, runs.length, streamId, revisionBefore + runs.length, kind, producer, new Date().toISOString(), json);
-    for (const type of new Set(runs.map((run) => run.types[0]))) insertType.run(type, lastPosition);
+    insertRun.run(head, runs.length, streamId, revisionBefore + runs.length, kind, producer, new Date().toISOString(), json);
+    for (const type of new Set(runs.map((run) => run.types[0]))) insertType.run(type, head);
     rememberRevision(streamId, revisionBefore + runs.length);
-    const firstPosition = head + 1;
-    head = lastPosition;
     return runs.map((_, index): WireOutcome => {
       const position = firstPosition + index;
       return { ok: true, result: { nextRevision: revisionBefore + index + 1, positions: [position], duplicates: 0, lastPosition: position } };
