@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlatformConfig } from '../config';
-import type { BlobStore } from './blob-store/blob-store';
+import { isBlobName, type BlobStore } from './blob-store/blob-store';
 import { openFileBlobStore } from './blob-store/file-blob-store';
 import type { DocumentStore } from './document-store/document-store';
 import { openSqliteDocumentStore } from './document-store/sqlite-document-store';
@@ -93,7 +93,7 @@ async function takeInEarlierAttachments(dataDir: string, blobs: BlobStore, { kee
   const earlier = join(dataDir, 'notification', 'attachments');
   if (!existsSync(earlier)) return;
   for (const name of readdirSync(earlier)) {
-    if (!/^[0-9a-f]{64}$/.test(name)) continue;
+    if (!isBlobName(name)) continue;
     const path = join(earlier, name);
     if (!(await blobs.has(name)) && (await blobs.put(readFileSync(path))).sha256 !== name) continue;
     if (!keepFiles) unlinkSync(path);

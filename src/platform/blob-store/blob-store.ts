@@ -28,8 +28,13 @@ export function blobRefOf(content: Buffer): BlobRef {
   return { sha256: createHash('sha256').update(content).digest('hex'), size: content.length };
 }
 
+/** Whether a name is a blob's: a SHA-256 in lower-case hex. */
+export function isBlobName(name: string): boolean {
+  return /^[0-9a-f]{64}$/.test(name);
+}
+
 /** A blob's name as given by a caller, checked before it reaches a path or a query. */
 export function checkedBlobName(sha256: string): string {
-  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a blob name (a SHA-256 in lower-case hex): ${sha256}`);
+  if (!isBlobName(sha256)) throw new Error(`not a blob name (a SHA-256 in lower-case hex): ${sha256}`);
   return sha256;
 }

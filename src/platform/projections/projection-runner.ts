@@ -57,7 +57,6 @@ export class ProjectionRunner {
         // also a rebuild that stopped before its collections were all dropped: it starts over
         if (!checkpoint?.rebuilding) this.logger.info({ projection: projection.name }, 'projection definition changed: rebuilding it from the log');
         await this.emptyProjection(projection);
-        this.positions.set(projection.name, 0);
       } else {
         await this.documents.ensureIndexes(projection.indexes ?? []);
         this.positions.set(projection.name, checkpoint?.position ?? 0);
@@ -118,7 +117,6 @@ export class ProjectionRunner {
     try {
       await this.catchingUp.idle();
       await this.emptyProjection(projection);
-      this.positions.set(name, 0);
       const head = await this.events.headPosition();
       let applied = 0;
       // a stop leaves the rebuild where its last batch committed; the next start goes on from there
@@ -134,13 +132,14 @@ export class ProjectionRunner {
   }
 
   /**
-   * Drops a projection's collections, its checkpoint at 0. The drops cannot share a transaction, so the
+   * Drops a projection's collections, its checkpoint and position at 0, under a new generation. The drops cannot share a transaction, so the
    * checkpoint says "rebuilding" until they are all done: a crash in between (documents half gone, the
    * checkpoint still at the head) would otherwise leave the projection empty for good.
    */
   private async emptyProjection(projection: Projection): Promise<void> {
     const generation = randomUUID();
     this.generations.set(projection.name, generation);
+    this.positions.set(projection.name, 0);
     await writeCheckpoint(this.documents, projection, 0, generation, { rebuilding: true });
     for (const collection of projection.collections) await this.documents.dropCollection(collection);
     await this.documents.ensureIndexes(projection.indexes ?? []);
