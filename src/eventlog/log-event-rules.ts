@@ -91,7 +91,7 @@ export function toIndexedValue(value: unknown): unknown {
  * a letter or _ (a step of digits would be an array index in MongoDB and a key in SQLite). At most 200
  * characters: a query string carries no longer ones, and a term repeats its name for every value.
  */
-export const SEARCHABLE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const SEARCHABLE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 export const MAX_SEARCHABLE_NAME_LENGTH = 200;
 export const isSearchableName = (name: string) => name.length <= MAX_SEARCHABLE_NAME_LENGTH && SEARCHABLE_NAME.test(name);
 
