@@ -354,6 +354,22 @@ function checkHttp(context: Context, scenario: string, who: string, result: Http
   checks.push(`${who}: ${result.requests} requests on ${result.handshakes} keep-alive connections, ${result.failures} not answered 202`);
 }
 
+/**
+ * CPU time the server process (all its threads) spent per event accepted: what the platform's own work
+ * costs beside the baseline's, whatever the run's rate was held back by (latency, the load generator).
+ */
+function serverCpuMicrosPerEvent(measured: Measured): number {
+  if (!measured.serverCpu || !(measured.eventsPerSec > 0)) return NaN;
+  return (measured.serverCpu.totalPct / 100) * (1_000_000 / measured.eventsPerSec);
+}
+
+/** Platform / baseline server CPU per event, when both were measured. */
+function serverCpuRatio(report: ScenarioReport): number | null {
+  if (!report.baseline) return null;
+  const ratio = serverCpuMicrosPerEvent(report.platform) / serverCpuMicrosPerEvent(report.baseline);
+  return Number.isFinite(ratio) ? round(ratio, 2) : null;
+}
+
 function otherCpu(machineBusyPct: number, ...processes: (CpuShare | undefined)[]): number {
   return Math.max(0, round(machineBusyPct - processes.reduce((sum, share) => sum + (share?.totalPct ?? 0), 0), 0));
 }
@@ -670,10 +686,13 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
     const cpu = (label: string, measured: Measured | null) =>
       measured?.serverCpu
         ? `  ${label} CPU: ${measured.clientCpu ? 'server' : 'SQLite loop'} ${measured.serverCpu.totalPct}%` +
+          ` (${fmt(serverCpuMicrosPerEvent(measured), 1)} µs per event)` +
           `${measured.clientCpu ? `, load generator ${measured.clientCpu.totalPct}%` : ''}, other processes ${measured.otherCpuPct}% ` +
           `(whole machine ${measured.machineBusyPct}% of ${cpus().length * 100}%)`
         : null;
     for (const line of [cpu('platform', report.platform), cpu('baseline', report.baseline)]) if (line) out.push(line);
+    const cpuRatio = serverCpuRatio(report);
+    if (cpuRatio !== null) out.push(`  server CPU per event, platform / baseline: ${cpuRatio.toFixed(2)}x`);
     const perSecond = report.platform.perSecond as number[] | undefined;
     if (perSecond?.length) {
       const shown = perSecond.slice(0, perSecond.findLastIndex((count) => count > 0) + 1);
@@ -772,7 +791,19 @@ async function main() {
         waitIdleMs: options.waitIdleMs,
         withoutServices: options.withoutServices,
       },
-      scenarios: Object.fromEntries(reports.map((report) => [report.name.slice(1, 2), report])),
+      scenarios: Object.fromEntries(
+        reports.map((report) => [
+          report.name.slice(1, 2),
+          {
+            ...report,
+            serverCpuMicrosPerEvent: {
+              platform: round(serverCpuMicrosPerEvent(report.platform), 1),
+              baseline: report.baseline ? round(serverCpuMicrosPerEvent(report.baseline), 1) : null,
+              ratio: serverCpuRatio(report),
+            },
+          },
+        ]),
+      ),
       services,
       ok: context.errors.length === 0,
       errors: context.errors,
