@@ -14,7 +14,7 @@ import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
 import { systemClock, type Clock } from './platform/clock';
-import { notFoundHandler, problemHandler, writeProblem } from './platform/http/problem';
+import { answerUnreadableRequest, notFoundHandler, problemHandler, writeProblem } from './platform/http/problem';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
 import { ClientRegistry } from './platform/identity/client-registry';
@@ -119,6 +119,7 @@ export async function startPlatform(
     } else if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', (error: Error & { code?: string }, socket) => answerUnreadableRequest(error, socket, logger));
   const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter };
   attachWebSocket(server, webSocketDeps);
   const http2Connections = serveHttp2Connections(server, (stream, headers) => serveHttp2Stream(stream, headers, webSocketDeps));

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:tls';
 import { expect } from 'chai';
 import { HTTP, CloudEvent } from 'cloudevents';
 import type { HttpsClient } from '../support/https-client';
@@ -218,6 +220,41 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect((await producer.post('/ce/produce/raw', { headers: missing, body: '{}' })).status).to.equal(400);
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r2', 'application/xml'), body: '<a/>' })).status).to.equal(400);
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r3', 'application/json'), body: '{' })).status).to.equal(400);
+    });
+  });
+
+  describe('requests the HTTP parser cannot read', () => {
+    /**
+     * Sends bytes over a TLS connection with the producer's certificate and returns the response's head
+     * and body once the server closes. A raw socket, because these requests are refused before any route
+     * sees them, and nock (loaded by other specs) wraps every Node HTTP client request.
+     */
+    async function sendRaw(bytes: string): Promise<{ head: string; body: string }> {
+      const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+      await once(socket, 'secureConnect');
+      socket.write(bytes);
+      const chunks: Buffer[] = [];
+      for await (const chunk of socket) chunks.push(chunk as Buffer);
+      const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      return { head, body };
+    }
+
+    it('answers 431 with problem details to ce- headers over the header size limit, and stores nothing', async () => {
+      const id = `raw-oversized-${Date.now()}`;
+      const headers = ['content-type: application/json', 'content-length: 2', 'ce-specversion: 1.0', `ce-id: ${id}`, 'ce-source: urn:demo:producer', 'ce-type: demo.raw'];
+      const { head, body } = await sendRaw(`POST /ce/produce/raw HTTP/1.1\r\nhost: localhost\r\n${headers.join('\r\n')}\r\nce-subject: ${'s'.repeat(20_000)}\r\n\r\n{}`);
+      expect(head).to.match(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(head.toLowerCase()).to.include('content-type: application/problem+json').and.include('connection: close');
+      expect(JSON.parse(body)).to.include({ status: 431, title: 'Request Header Fields Too Large' });
+      expect(JSON.parse(body).detail).to.match(/headers are larger than \d+ bytes/);
+      expect((await storedEvents()).some((e) => e.event.id === id)).to.equal(false);
+    });
+
+    it('answers 400 with problem details to bytes that are not HTTP/1.1, then closes the connection', async () => {
+      const { head, body } = await sendRaw('NOT HTTP AT ALL\r\n\r\n');
+      expect(head).to.match(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(head.toLowerCase()).to.include('content-type: application/problem+json').and.include('connection: close');
+      expect(JSON.parse(body)).to.include({ status: 400, detail: 'the request is not valid HTTP/1.1' });
     });
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ProblemError } from '../errors';
 import { AppendTooLargeError } from '../event-store/event-store';
@@ -93,6 +94,43 @@ export function problemResponse(error: unknown, instance: string, logger: Logger
   if (unexpected) logger.error({ err: error, traceId, path: instance }, 'unhandled error');
   const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, ...problem, instance, traceId });
   return { status: problem.status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body };
+}
+
+type ParserRefusal = { status: number; detail: string };
+
+/** What Node's HTTP parser refuses before any route sees the request, with the status Node itself would send. */
+function parserRefusalOf(code: string | undefined): ParserRefusal {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, detail: `the request's headers are larger than ${maxHeaderSize} bytes; send large attributes in the body (structured mode)` };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { status: 413, detail: 'the chunk extensions of the request are too large' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, detail: 'the request did not arrive in full in time' };
+    default:
+      return { status: 400, detail: 'the request is not valid HTTP/1.1' };
+  }
+}
+
+/**
+ * The server's `clientError` listener: a request Node's HTTP parser could not read (malformed framing,
+ * headers over the size limit, too slow to arrive) gets the same problem details as every other
+ * refusal, instead of Node's bare status line. As Node does, it answers only while no response on the
+ * connection has begun, then closes the connection, whose byte stream can no longer be followed.
+ */
+export function answerUnreadableRequest(error: Error & { code?: string }, socket: Duplex, logger: Logger): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const { status, detail } = parserRefusalOf(error.code);
+  const traceId = randomUUID();
+  logger.info({ code: error.code, status, traceId }, 'refused a request the HTTP parser could not read');
+  const title = STATUS_CODES[status] ?? 'Bad Request';
+  const body = JSON.stringify({ type: `https://httpstatuses.io/${status}`, title, status, detail, traceId });
+  const head = `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n`;
+  socket.end(head + body);
 }
 
 /** Wraps an async route so its rejection reaches the problem handler (and a returned value is ignored). */
