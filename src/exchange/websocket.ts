@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { ServerHttp2Stream } from 'node:http2';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
@@ -6,7 +6,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
 import { ProblemError } from '../platform/errors';
-import { problemResponse } from '../platform/http/problem';
+import { endWithProblem, problemResponse, type ProblemResponse } from '../platform/http/problem';
 import { identifyConnection } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
@@ -49,7 +49,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketS
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const admitted = admit(request.url, request.headers['sec-websocket-protocol'], request.socket as TLSSocket, deps);
-    if (admitted instanceof ProblemError) return refuse(socket, problemResponse(admitted, pathOf(request.url), deps.logger));
+    if (admitted instanceof ProblemError) return endWithProblem(socket, problemResponse(admitted, pathOf(request.url), deps.logger));
     wss.handleUpgrade(request, socket, head, (ws) => open(ws, admitted, deps));
   });
   return wss;
@@ -185,16 +185,9 @@ async function reportDead(json: string, client: ClientDefinition, ws: WebSocket,
   }
 }
 
-type ProblemResponse = ReturnType<typeof problemResponse>;
-
 function respondWithProblem(stream: ServerHttp2Stream, { status, headers, body }: ProblemResponse) {
   stream.respond({ ...headers, ':status': status, 'content-length': Buffer.byteLength(body) });
   stream.end(body);
-}
-
-function refuse(socket: Duplex, { status, headers, body }: ProblemResponse) {
-  const lines = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
 }
 
 function pathOf(url: string | undefined): string {

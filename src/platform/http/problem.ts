@@ -88,27 +88,30 @@ export function writeProblem(response: ServerResponse, error: unknown, instance:
  * Status, headers and JSON body of the problem for an error, with a fresh trace id, for the responses
  * Express does not write: the produce hot path and refused WebSocket handshakes (HTTP/1.1 and HTTP/2).
  */
-export function problemResponse(error: unknown, instance: string, logger: Logger): { status: number; headers: Record<string, string>; body: string } {
+export function problemResponse(
+  error: unknown,
+  instance: string | undefined,
+  logger: Logger,
+): { status: number; headers: Record<string, string>; body: string; traceId: string } {
   const { problem, headers, unexpected } = problemFor(error);
   const traceId = randomUUID();
   if (unexpected) logger.error({ err: error, traceId, path: instance }, 'unhandled error');
   const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, ...problem, instance, traceId });
-  return { status: problem.status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body };
+  return { status: problem.status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body, traceId };
 }
 
-type ParserRefusal = { status: number; detail: string };
-
 /** What Node's HTTP parser refuses before any route sees the request, with the status Node itself would send. */
-function parserRefusalOf(code: string | undefined): ParserRefusal {
+function parserRefusalOf(code: string | undefined): ProblemError {
+  const refusal = (status: number, detail: string) => new ProblemError(status, STATUS_CODES[status] ?? 'Bad Request', detail);
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, detail: `the request's headers are larger than ${maxHeaderSize} bytes; send large attributes in the body (structured mode)` };
+      return refusal(431, `the request's headers are larger than ${maxHeaderSize} bytes; send large attributes in the body (structured mode)`);
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { status: 413, detail: 'the chunk extensions of the request are too large' };
+      return refusal(413, 'the chunk extensions of the request are too large');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, detail: 'the request did not arrive in full in time' };
+      return refusal(408, 'the request did not arrive in full in time');
     default:
-      return { status: 400, detail: 'the request is not valid HTTP/1.1' };
+      return refusal(400, 'the request is not valid HTTP/1.1');
   }
 }
 
@@ -124,13 +127,17 @@ export function answerUnreadableRequest(error: Error & { code?: string }, socket
     socket.destroy();
     return;
   }
-  const { status, detail } = parserRefusalOf(error.code);
-  const traceId = randomUUID();
-  logger.info({ code: error.code, status, traceId }, 'refused a request the HTTP parser could not read');
-  const title = STATUS_CODES[status] ?? 'Bad Request';
-  const body = JSON.stringify({ type: `https://httpstatuses.io/${status}`, title, status, detail, traceId });
-  const head = `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n`;
-  socket.end(head + body);
+  const response = problemResponse(parserRefusalOf(error.code), undefined, logger);
+  logger.info({ code: error.code, status: response.status, traceId: response.traceId }, 'refused a request the HTTP parser could not read');
+  endWithProblem(socket, response);
+}
+
+export type ProblemResponse = ReturnType<typeof problemResponse>;
+
+/** Writes a problem straight onto a connection that no HTTP response object owns, and closes it. */
+export function endWithProblem(socket: Duplex, { status, headers, body }: ProblemResponse): void {
+  const lines = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
 }
 
 /** Wraps an async route so its rejection reaches the problem handler (and a returned value is ignored). */
