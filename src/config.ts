@@ -6,6 +6,8 @@ import type { RateLimit } from './platform/http/rate-limit';
 export type ExchangeConfig = {
   /** largest request body (one event or a batch) */
   maxRequestBytes: number;
+  /** most bytes of produce requests waiting for the log's commit; past it, 503 with Retry-After */
+  maxPendingBytes: number;
   /** how long a long-polling read waits for an event before answering 204 */
   pollTimeoutMs: number;
   /** most events one /events read or one WebSocket send burst returns */
@@ -42,6 +44,7 @@ export type PlatformConfig = {
 
 export const defaultExchangeConfig: ExchangeConfig = {
   maxRequestBytes: 1024 * 1024,
+  maxPendingBytes: 64 * 1024 * 1024,
   pollTimeoutMs: 30_000,
   batchSize: 100,
   batchLingerMs: 50,
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     rateLimit: { perSecond: integer('RATE_LIMIT_PER_SECOND', 2_000, 1), burst: integer('RATE_LIMIT_BURST', 10_000, 1) },
     exchange: {
       maxRequestBytes: integer('EXCHANGE_MAX_REQUEST_BYTES', defaultExchangeConfig.maxRequestBytes, 1),
+      maxPendingBytes: integer('EXCHANGE_MAX_PENDING_BYTES', defaultExchangeConfig.maxPendingBytes, 1),
       pollTimeoutMs: integer('EXCHANGE_POLL_TIMEOUT_MS', defaultExchangeConfig.pollTimeoutMs),
       batchSize: integer('EXCHANGE_BATCH_SIZE', defaultExchangeConfig.batchSize, 1),
       batchLingerMs: integer('EXCHANGE_BATCH_LINGER_MS', defaultExchangeConfig.batchLingerMs),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
-import { badRequest, notFound } from '../platform/errors';
+import { badRequest, notFound, serviceUnavailable } from '../platform/errors';
 import type { EventKind } from '../platform/event-store/event-store';
 import { writeProblem } from '../platform/http/problem';
 import { readBody, readJson } from '../platform/http/read-body';
@@ -10,6 +10,7 @@ import type { ClientDefinition, ClientRegistry } from '../platform/identity/clie
 import type { Logger } from '../platform/logger';
 import { identityProblem } from './exchange-auth';
 import { normalizeRaw, normalizeStructured, type NormalizeContext, type Normalized } from './incoming-event';
+import { backlogShareOf, ProduceBacklog } from './produce-backlog';
 import type { Publisher } from './publisher';
 
 export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger };
@@ -28,12 +29,13 @@ const MEDIA_TYPES: Record<Exclude<Mode, 'raw'>, string> = {
  * Returns false for any other request, which then goes to Express. 202 is sent after the commit.
  */
 export function createProduceHandler(deps: ProduceDeps) {
+  const backlog = new ProduceBacklog(deps.config.maxPendingBytes);
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     const path = (request.url ?? '').split('?')[0];
     const match = PRODUCE_PATH.exec(path);
     if (!match) return false;
     const kind: EventKind = match[1] === 'produce' ? 'standard' : 'test';
-    produce(request, kind, match[2] as Mode, deps).then(
+    produce(request, kind, match[2] as Mode, deps, backlog).then(
       () => {
         response.writeHead(202, { 'content-length': 0 });
         response.end();
@@ -47,16 +49,25 @@ export function createProduceHandler(deps: ProduceDeps) {
   };
 }
 
-async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps): Promise<unknown> {
+async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps, backlog: ProduceBacklog): Promise<unknown> {
   if (request.method !== 'POST') throw notFound(`no resource at ${request.method} ${request.url}`);
   const identity = identifyCaller(request, deps.registry);
   const problem = identityProblem(identity);
   if (problem) throw problem;
   const client = (identity as { client: ClientDefinition }).client;
+  const share = backlogShareOf(request.headers['content-length'], deps.config.maxRequestBytes);
+  if (!backlog.admit(share)) throw backlogFull(backlog, deps.logger);
   const context: NormalizeContext = { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs };
-  const events = await readEvents(request, mode, context, deps.config.maxRequestBytes);
-  // returned, not awaited: this frame, and with it the parsed events, is let go while the log commits
-  return deps.publisher.publish(client, events, kind);
+  // not awaited here: no frame holds the parsed events while the log commits, only the chain's step that publishes them
+  return readEvents(request, mode, context, deps.config.maxRequestBytes)
+    .then((events) => deps.publisher.publish(client, events, kind))
+    .finally(() => backlog.release(share));
+}
+
+function backlogFull(backlog: ProduceBacklog, logger: Logger): Error {
+  const warning = backlog.warning();
+  if (warning) logger.warn(warning, 'produce requests refused (503): the requests waiting for the event log passed EXCHANGE_MAX_PENDING_BYTES');
+  return serviceUnavailable('the event log is behind: too many events wait to be stored on this bridge; send again after Retry-After', 1000);
 }
 
 async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number): Promise<Normalized[]> {

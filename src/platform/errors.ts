@@ -35,7 +35,10 @@ export const payloadTooLarge = (detail: string) => new ProblemError(413, 'Payloa
 export const unsupportedMediaType = (detail: string) =>
   new ProblemError(415, 'Unsupported Media Type', detail);
 /** Retry-After in whole seconds, at least 1 (RFC 9110: delay-seconds) */
+const retryAfter = (retryAfterMs: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 export const tooManyRequests = (detail: string, retryAfterMs: number) =>
-  new ProblemError(429, 'Too Many Requests', detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  new ProblemError(429, 'Too Many Requests', detail, undefined, retryAfter(retryAfterMs));
+export const serviceUnavailable = (detail: string, retryAfterMs: number) =>
+  new ProblemError(503, 'Service Unavailable', detail, undefined, retryAfter(retryAfterMs));
 export const unprocessable = (detail: string, errors?: ProblemFieldErrors) =>
   new ProblemError(422, 'Unprocessable Content', detail, errors);

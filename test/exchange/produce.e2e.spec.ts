@@ -289,3 +289,46 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
     });
   });
 });
+
+describe('Exchange: producing beyond the backlog (e2e over mTLS)', () => {
+  let platform: TestPlatform;
+  before(async () => {
+    // the smallest backlog: a request is refused whenever another one has been taken in and not yet answered
+    platform = await TestPlatform.start({ exchange: { maxPendingBytes: 1 } });
+  });
+  after(() => platform.stop());
+
+  it('answers 503 with Retry-After while earlier requests fill the backlog, stores nothing of the refused one, and takes requests again once they are answered', async () => {
+    const producer = platform.client('demo-producer');
+    const send = (event: Record<string, unknown>) => producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });
+    // a request taken in whose body is still on its way holds its share of the backlog, as one waiting for its commit does
+    const uploading = demoEvent();
+    const body = JSON.stringify(uploading);
+    const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+    await once(socket, 'secureConnect');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    socket.write(`POST /ce/produce/event HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${STRUCTURED['content-type']}\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n`);
+    // Node answers 100 Continue in the same turn as it hands the request to the produce handler, which takes it in
+    await once(socket, 'data');
+    expect(received).to.match(/^HTTP\/1\.1 100 Continue\r\n/);
+
+    const refused = demoEvent();
+    const response = await send(refused);
+    expect(response.status).to.equal(503);
+    expect(response.headers['retry-after']).to.equal('1');
+    expect(response.headers['content-type']).to.match(/^application\/problem\+json/);
+    expect(response.json()).to.include({ status: 503, title: 'Service Unavailable', instance: '/ce/produce/event' });
+    expect(response.json().traceId).to.be.a('string');
+
+    socket.write(body);
+    while (!/\r\n\r\nHTTP\/1\.1 \d{3} /.test(received)) await once(socket, 'data');
+    socket.end();
+    expect(received).to.match(/\r\n\r\nHTTP\/1\.1 202 Accepted\r\n/);
+    const later = demoEvent();
+    expect((await send(later)).status).to.equal(202);
+    const stored = (await platform.platform.stores.events.readAll({ after: 0, limit: 1000, filter: { kinds: ['standard'] } })).map((e) => e.event.id);
+    expect(stored).to.include.members([uploading.id, later.id]);
+    expect(stored).to.not.include(refused.id);
+  });
+});
