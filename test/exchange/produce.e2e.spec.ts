@@ -331,4 +331,21 @@ describe('Exchange: producing beyond the backlog (e2e over mTLS)', () => {
     expect(stored).to.include.members([uploading.id, later.id]);
     expect(stored).to.not.include(refused.id);
   });
+
+  it('gives back the share of a request whose producer goes away before its body is complete', async () => {
+    const producer = platform.client('demo-producer');
+    const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+    await once(socket, 'secureConnect');
+    socket.write(`POST /ce/produce/event HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${STRUCTURED['content-type']}\r\ncontent-length: 1000\r\nexpect: 100-continue\r\n\r\n`);
+    await once(socket, 'data'); // 100 Continue: the request was taken in
+    socket.write('{"specversion":"1.0",');
+    socket.destroy();
+    await once(socket, 'close');
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 202; attempt += 1) {
+      status = (await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) })).status;
+      if (status !== 202) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).to.equal(202);
+  });
 });
