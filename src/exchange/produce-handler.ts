@@ -56,18 +56,16 @@ async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, de
   if (problem) throw problem;
   const client = (identity as { client: ClientDefinition }).client;
   const share = backlogShareOf(request.headers['content-length'], deps.config.maxRequestBytes);
-  if (!backlog.admit(share)) throw backlogFull(backlog, deps.logger);
+  if (!backlog.admit(share)) {
+    const warning = backlog.warning();
+    if (warning) deps.logger.warn(warning, 'produce requests refused (503): the requests held passed EXCHANGE_MAX_PENDING_BYTES; the event log is behind');
+    throw serviceUnavailable('the event log is behind: too many events wait to be stored on this bridge; send again after Retry-After', 1000);
+  }
   const context: NormalizeContext = { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs };
   // not awaited here: no frame holds the parsed events while the log commits, only the chain's step that publishes them
   return readEvents(request, mode, context, deps.config.maxRequestBytes)
     .then((events) => deps.publisher.publish(client, events, kind))
     .finally(() => backlog.release(share));
-}
-
-function backlogFull(backlog: ProduceBacklog, logger: Logger): Error {
-  const warning = backlog.warning();
-  if (warning) logger.warn(warning, 'produce requests refused (503): the requests waiting for the event log passed EXCHANGE_MAX_PENDING_BYTES');
-  return serviceUnavailable('the event log is behind: too many events wait to be stored on this bridge; send again after Retry-After', 1000);
 }
 
 async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number): Promise<Normalized[]> {
