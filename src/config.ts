@@ -6,7 +6,7 @@ import type { RateLimit } from './platform/http/rate-limit';
 export type ExchangeConfig = {
   /** largest request body (one event or a batch) */
   maxRequestBytes: number;
-  /** most bytes of produce requests held at once, from their headers to their answer; past it, 503 with Retry-After */
+  /** most body bytes of produce requests held (counted as they arrive, until answered); past it, new ones get 503 with Retry-After */
   maxPendingBytes: number;
   /** how long a long-polling read waits for an event before answering 204 */
   pollTimeoutMs: number;

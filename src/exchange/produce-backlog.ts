@@ -1,11 +1,13 @@
 /**
- * The produce requests a bridge has taken in and not yet answered: their bodies, parsed events and
- * appends wait in memory until the log commits them. Rate limits bound each client, not their sum,
- * and not a log whose disk has slowed down; this bounds what waits. Past the bound a request is
- * refused with 503 and Retry-After before its body is read, and nothing of it is stored.
+ * The bytes of produce requests a bridge holds: received, and not yet answered. A request's body, its
+ * parsed events and its append wait in memory until the log commits them. Rate limits bound each
+ * client, not their sum, and not a log whose disk has slowed down; this bounds what is held. While the
+ * bound is passed, a new request is refused with 503 and Retry-After before its body is read, and
+ * nothing of it is stored; requests already taken in go on. Bytes are counted as they arrive, not as
+ * declared: a client that announces a large body and sends it slowly holds only what it has sent.
  */
 export class ProduceBacklog {
-  private pendingBytes = 0;
+  private heldBytes = 0;
   private refusedSinceWarning = 0;
   private lastWarningAt = -Infinity;
 
@@ -14,42 +16,35 @@ export class ProduceBacklog {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Takes room for a request of `bytes`, or returns false (and takes nothing) when the backlog is full. */
-  admit(bytes: number): boolean {
-    if (!mayAdmit(this.pendingBytes, bytes, this.limitBytes)) {
-      this.refusedSinceWarning += 1;
-      return false;
-    }
-    this.pendingBytes += bytes;
-    return true;
+  /** Whether a new request may be taken in; a refusal is counted for the next warning. */
+  admit(): boolean {
+    if (mayAdmit(this.heldBytes, this.limitBytes)) return true;
+    this.refusedSinceWarning += 1;
+    return false;
   }
 
-  /** Gives back the room of a request once it is answered, stored or not. */
+  /** Bytes of a request taken in have arrived. */
+  hold(bytes: number): void {
+    this.heldBytes += bytes;
+  }
+
+  /** Gives back what a request held once it is answered, stored or not. */
   release(bytes: number): void {
-    this.pendingBytes -= bytes;
+    this.heldBytes -= bytes;
   }
 
   /** What to tell the operator about refusals, at most once per `everyMs`; null when there is nothing new to tell. */
-  warning(everyMs = 10_000): { refused: number; pendingBytes: number; limitBytes: number } | null {
+  warning(everyMs = 10_000): { refused: number; heldBytes: number; limitBytes: number } | null {
     const now = this.now();
     if (this.refusedSinceWarning === 0 || now - this.lastWarningAt < everyMs) return null;
-    const warning = { refused: this.refusedSinceWarning, pendingBytes: this.pendingBytes, limitBytes: this.limitBytes };
+    const warning = { refused: this.refusedSinceWarning, heldBytes: this.heldBytes, limitBytes: this.limitBytes };
     this.refusedSinceWarning = 0;
     this.lastWarningAt = now;
     return warning;
   }
 }
 
-/**
- * A request fits while what waits and it stay within the limit. When nothing waits it always fits, so
- * a limit below the largest request never refuses everything.
- */
-export function mayAdmit(pendingBytes: number, bytes: number, limitBytes: number): boolean {
-  return pendingBytes === 0 || pendingBytes + bytes <= limitBytes;
-}
-
-/** The room a request takes: its declared length, or the largest request allowed when it declares none (chunked). */
-export function backlogShareOf(contentLength: string | undefined, maxRequestBytes: number): number {
-  const declared = Number(contentLength);
-  return contentLength !== undefined && Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, maxRequestBytes) : maxRequestBytes;
+/** A new request is taken in while what is held stays below the limit (so always when nothing is held). */
+export function mayAdmit(heldBytes: number, limitBytes: number): boolean {
+  return heldBytes < limitBytes;
 }

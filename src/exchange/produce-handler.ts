@@ -10,7 +10,7 @@ import type { ClientDefinition, ClientRegistry } from '../platform/identity/clie
 import type { Logger } from '../platform/logger';
 import { identityProblem } from './exchange-auth';
 import { normalizeRaw, normalizeStructured, type NormalizeContext, type Normalized } from './incoming-event';
-import { backlogShareOf, ProduceBacklog } from './produce-backlog';
+import { ProduceBacklog } from './produce-backlog';
 import type { Publisher } from './publisher';
 
 export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger };
@@ -55,25 +55,29 @@ async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, de
   const problem = identityProblem(identity);
   if (problem) throw problem;
   const client = (identity as { client: ClientDefinition }).client;
-  const share = backlogShareOf(request.headers['content-length'], deps.config.maxRequestBytes);
-  if (!backlog.admit(share)) {
+  if (!backlog.admit()) {
     const warning = backlog.warning();
     if (warning) deps.logger.warn(warning, 'produce requests refused (503): the requests held passed EXCHANGE_MAX_PENDING_BYTES; the event log is behind');
     throw serviceUnavailable('the event log is behind: too many events wait to be stored on this bridge; send again after Retry-After', 1000);
   }
+  let held = 0;
+  const hold = (bytes: number) => {
+    held += bytes;
+    backlog.hold(bytes);
+  };
   const context: NormalizeContext = { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs };
   // not awaited here: no frame holds the parsed events while the log commits, only the chain's step that publishes them
-  return readEvents(request, mode, context, deps.config.maxRequestBytes)
+  return readEvents(request, mode, context, deps.config.maxRequestBytes, hold)
     .then((events) => deps.publisher.publish(client, events, kind))
-    .finally(() => backlog.release(share));
+    .finally(() => backlog.release(held));
 }
 
-async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number): Promise<Normalized[]> {
-  if (mode === 'raw') return [normalizeRaw(request.headers, await readBody(request, limit), context)];
+async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number, hold: (bytes: number) => void): Promise<Normalized[]> {
+  if (mode === 'raw') return [normalizeRaw(request.headers, await readBody(request, limit, hold), context)];
   const expected = MEDIA_TYPES[mode];
   const actual = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (actual !== expected) throw badRequest(`Content-Type must be ${expected}`, { 'content-type': [`must be ${expected}`] });
-  const body = await readJson(request, limit);
+  const body = await readJson(request, limit, hold);
   if (mode === 'event') return [normalizeStructured(body, context)];
   if (!Array.isArray(body)) throw badRequest('a batch must be a JSON array of events');
   return body.map((candidate) => normalizeStructured(candidate, context));

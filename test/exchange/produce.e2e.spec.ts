@@ -291,27 +291,51 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
 });
 
 describe('Exchange: producing beyond the backlog (e2e over mTLS)', () => {
+  const LIMIT = 100;
   let platform: TestPlatform;
+  let producer: HttpsClient;
   before(async () => {
-    // the smallest backlog: a request is refused whenever another one has been taken in and not yet answered
-    platform = await TestPlatform.start({ exchange: { maxPendingBytes: 1 } });
+    platform = await TestPlatform.start({ exchange: { maxPendingBytes: LIMIT } });
+    producer = platform.client('demo-producer');
   });
   after(() => platform.stop());
 
-  it('answers 503 with Retry-After while earlier requests fill the backlog, stores nothing of the refused one, and takes requests again once they are answered', async () => {
-    const producer = platform.client('demo-producer');
-    const send = (event: Record<string, unknown>) => producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });
-    // a request taken in whose body is still on its way holds its share of the backlog, as one waiting for its commit does
-    const uploading = demoEvent();
-    const body = JSON.stringify(uploading);
+  const send = (event: Record<string, unknown>) => producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });
+  const stored = async () => (await platform.platform.stores.events.readAll({ after: 0, limit: 1000, filter: { kinds: ['standard'] } })).map((e) => e.event.id);
+  const largeEvent = () => demoEvent({ type: 'demo.backlog', data: { note: 'n'.repeat(3 * LIMIT) } });
+
+  /**
+   * A produce request over its own connection whose body comes in two parts: what `sent` says with the
+   * head, the rest when `finish` is called. Resolves once Node has handed the request to the produce
+   * handler: it answers 100 Continue then, in the same turn as it passes on the body bytes read with the head.
+   */
+  async function startUpload(body: string, sent: number) {
     const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
     await once(socket, 'secureConnect');
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-    socket.write(`POST /ce/produce/event HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${STRUCTURED['content-type']}\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n`);
-    // Node answers 100 Continue in the same turn as it hands the request to the produce handler, which takes it in
+    const head = `POST /ce/produce/event HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${STRUCTURED['content-type']}\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n`;
+    socket.write(head + body.slice(0, sent));
     await once(socket, 'data');
     expect(received).to.match(/^HTTP\/1\.1 100 Continue\r\n/);
+    return {
+      /** sends the rest and returns the status line of the final answer */
+      async finish(): Promise<string> {
+        socket.write(body.slice(sent));
+        while (!/\r\n\r\nHTTP\/1\.1 \d{3} /.test(received)) await once(socket, 'data');
+        socket.end();
+        return received.split('\r\n\r\n')[1].split('\r\n')[0];
+      },
+      async abandon() {
+        socket.destroy();
+        await once(socket, 'close');
+      },
+    };
+  }
+
+  it('answers 503 with Retry-After while the requests held pass the limit, stores nothing of the refused one, and takes requests again once they are answered', async () => {
+    const uploading = largeEvent();
+    const upload = await startUpload(JSON.stringify(uploading), 2 * LIMIT);
 
     const refused = demoEvent();
     const response = await send(refused);
@@ -321,29 +345,27 @@ describe('Exchange: producing beyond the backlog (e2e over mTLS)', () => {
     expect(response.json()).to.include({ status: 503, title: 'Service Unavailable', instance: '/ce/produce/event' });
     expect(response.json().traceId).to.be.a('string');
 
-    socket.write(body);
-    while (!/\r\n\r\nHTTP\/1\.1 \d{3} /.test(received)) await once(socket, 'data');
-    socket.end();
-    expect(received).to.match(/\r\n\r\nHTTP\/1\.1 202 Accepted\r\n/);
+    expect(await upload.finish()).to.equal('HTTP/1.1 202 Accepted');
     const later = demoEvent();
     expect((await send(later)).status).to.equal(202);
-    const stored = (await platform.platform.stores.events.readAll({ after: 0, limit: 1000, filter: { kinds: ['standard'] } })).map((e) => e.event.id);
-    expect(stored).to.include.members([uploading.id, later.id]);
-    expect(stored).to.not.include(refused.id);
+    expect(await stored()).to.include.members([uploading.id, later.id]).and.not.include(refused.id);
   });
 
-  it('gives back the share of a request whose producer goes away before its body is complete', async () => {
-    const producer = platform.client('demo-producer');
-    const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
-    await once(socket, 'secureConnect');
-    socket.write(`POST /ce/produce/event HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${STRUCTURED['content-type']}\r\ncontent-length: 1000\r\nexpect: 100-continue\r\n\r\n`);
-    await once(socket, 'data'); // 100 Continue: the request was taken in
-    socket.write('{"specversion":"1.0",');
-    socket.destroy();
-    await once(socket, 'close');
+  it('counts the bytes that arrived, not those a request announces: a slow upload does not hold back the others', async () => {
+    const uploading = largeEvent();
+    const upload = await startUpload(JSON.stringify(uploading), 20);
+    const meanwhile = demoEvent();
+    expect((await send(meanwhile)).status).to.equal(202);
+    expect(await upload.finish()).to.equal('HTTP/1.1 202 Accepted');
+    expect(await stored()).to.include.members([meanwhile.id, uploading.id]);
+  });
+
+  it('gives back what a request held when its producer goes away before its body is complete', async () => {
+    const upload = await startUpload(JSON.stringify(largeEvent()), 2 * LIMIT);
+    await upload.abandon();
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== 202; attempt += 1) {
-      status = (await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) })).status;
+      status = (await send(demoEvent())).status;
       if (status !== 202) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).to.equal(202);

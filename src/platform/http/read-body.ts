@@ -1,8 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge } from '../errors';
 
-/** Reads the whole request body, refusing (413) as soon as it passes the limit. */
-export function readBody(request: IncomingMessage, limitBytes: number): Promise<Buffer> {
+/**
+ * Reads the whole request body, refusing (413) as soon as it passes the limit. `onChunk` hears the size
+ * of every chunk kept (a caller that accounts for the memory requests hold).
+ */
+export function readBody(request: IncomingMessage, limitBytes: number, onChunk?: (bytes: number) => void): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {
     request.resume();
@@ -20,14 +23,15 @@ export function readBody(request: IncomingMessage, limitBytes: number): Promise<
         return;
       }
       chunks.push(chunk);
+      onChunk?.(chunk.length);
     });
     request.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
     request.on('error', reject);
   });
 }
 
-export async function readJson(request: IncomingMessage, limitBytes: number): Promise<unknown> {
-  const body = await readBody(request, limitBytes);
+export async function readJson(request: IncomingMessage, limitBytes: number, onChunk?: (bytes: number) => void): Promise<unknown> {
+  const body = await readBody(request, limitBytes, onChunk);
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
