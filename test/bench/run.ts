@@ -6,8 +6,8 @@
  * directory per platform run:
  *   (a) single-event produce over mTLS  vs a bare Node HTTPS server with client certificates that
  *       parses the ~600 B JSON body and answers 202 (same load generator, same concurrency);
- *   (b) batch produce of 100            vs bare SQLite appends (WAL, synchronous=FULL, 500 B rows,
- *       one transaction per 100 rows);
+ *   (b) batch produce of 100            vs bare SQLite appends (WAL, synchronous=FULL, rows of the
+ *       events' size, ~600 B, one transaction per 100 rows);
  *   (c) produce -> WebSocket consumer -> confirm, end to end (target: 10,000 events/s sustained).
  * The server (baseline or platform) and the load generator run in separate processes, one core each;
  * the same load generator (64 connections for (a) and 16 for (b) unless --connections says otherwise,
@@ -481,7 +481,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
     const wallStart = performance.now();
     server.send({
       type: 'sqlite-baseline',
-      spec: { path: join(dir, 'rows.sqlite'), batch: 100, rowBytes: 500, warmupMs: options.warmupMs, durationMs: options.durationMs },
+      spec: { path: join(dir, 'rows.sqlite'), batch: 100, rowBytes: EVENT_BYTES, warmupMs: options.warmupMs, durationMs: options.durationMs },
     });
     baseline = (await server.next(['sqlite-result'], loadBudget(options))).result;
     // warm-up included: the loop runs in one synchronous stretch
@@ -530,7 +530,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
     name: '(b) batch produce, 100 per request',
     platform: httpMeasured(platformRun.result, platformRun.serverCpu, platformRun.machineBusyPct),
     baseline: {
-      name: 'bare SQLite, WAL, sync=FULL, 500 B rows, 100/commit',
+      name: `bare SQLite, WAL, sync=FULL, ${EVENT_BYTES} B rows, 100/commit`,
       eventsPerSec: baseline.eventsPerSec,
       latencyMs: baseline.latencyMs,
       commitsPerSec: baseline.commitsPerSec,
