@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:tls';
+import { connect, type TLSSocket } from 'node:tls';
 import { expect } from 'chai';
 import { HTTP, CloudEvent } from 'cloudevents';
 import type { HttpsClient } from '../support/https-client';
@@ -21,6 +21,16 @@ function fitToProducer(event: Record<string, unknown>, index: number) {
     if (typeof fitted.data === 'string') fitted.data = { text: fitted.data };
   }
   return fitted;
+}
+
+/**
+ * A TLS connection to the platform with the client's certificate, speaking HTTP/1.1, for requests an HTTP
+ * client library would not send as the test needs (and nock, loaded by other specs, wraps every one).
+ */
+async function rawConnection(platform: TestPlatform, client: HttpsClient): Promise<TLSSocket> {
+  const socket = connect({ host: 'localhost', port: platform.platform.port, ...client.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+  await once(socket, 'secureConnect');
+  return socket;
 }
 
 describe('Exchange: producing events (e2e over mTLS)', () => {
@@ -227,11 +237,10 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
     /**
      * Sends bytes over a TLS connection with the producer's certificate and returns the response's head
      * and body once the server closes. A raw socket, because these requests are refused before any route
-     * sees them, and nock (loaded by other specs) wraps every Node HTTP client request.
+     * sees them.
      */
     async function sendRaw(bytes: string): Promise<{ head: string; body: string }> {
-      const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
-      await once(socket, 'secureConnect');
+      const socket = await rawConnection(platform, producer);
       socket.write(bytes);
       const chunks: Buffer[] = [];
       for await (const chunk of socket) chunks.push(chunk as Buffer);
@@ -310,8 +319,7 @@ describe('Exchange: producing beyond the backlog (e2e over mTLS)', () => {
    * handler: it answers 100 Continue then, in the same turn as it passes on the body bytes read with the head.
    */
   async function startUpload(body: string, sent: number) {
-    const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
-    await once(socket, 'secureConnect');
+    const socket = await rawConnection(platform, producer);
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
     const head = `POST /ce/produce/event HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${STRUCTURED['content-type']}\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n`;
