@@ -26,9 +26,16 @@ export function readBody(request: IncomingMessage, limitBytes: number, onChunk?:
       onChunk?.(chunk.length);
     });
     request.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    request.on('error', reject);
+    request.on('error', (error: Error & { code?: string }) => reject(error.code === 'ECONNRESET' ? abandoned() : error));
   });
 }
+
+/**
+ * The caller closed its connection before the body was complete (Node's `aborted` error): the caller's
+ * doing, not a fault of the platform, so it is a 400 like any incomplete request, not an unexpected error
+ * logged as one. Nobody is left to read the answer.
+ */
+const abandoned = () => badRequest('the connection closed before the request body was complete');
 
 export async function readJson(request: IncomingMessage, limitBytes: number, onChunk?: (bytes: number) => void): Promise<unknown> {
   const body = await readBody(request, limitBytes, onChunk);
