@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { contentHash } from '../../src/platform/event-store/event-identity';
 import { DuplicateEventConflictError, ExpectedRevisionConflictError, type NewEvent } from '../../src/platform/event-store/event-store';
 import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
-import { groupCommitter, logHead, openLogForWriting, toWireRuns } from '../../src/platform/event-store/sqlite-log-schema';
+import { groupCommitter, logHead, openLogForWriting, packCommit, toWireRuns, unpackCommit } from '../../src/platform/event-store/sqlite-log-schema';
 import { eventStoreContract } from './event-store.contract';
 
 const directory = mkdtempSync(join(tmpdir(), 'egov-events-'));
@@ -85,6 +85,23 @@ describe('embedded SQLite event store', () => {
       const after = commitGroup([append([newEvent()])]);
       expect(after.head).to.equal(1);
       expect(after.outcomes).to.deep.equal([{ ok: true, result: { nextRevision: 0, positions: [1], duplicates: 0, lastPosition: 1 } }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('hands a commit\'s outcomes to the main thread packed, and unpacks them to the same outcomes', () => {
+    const db = openLogForWriting(join(fileDirectory, 'events.sqlite'));
+    try {
+      const commitGroup = groupCommitter(db);
+      const append = (events: NewEvent[], expectedRevision: 'any' | number = 'any') => ({ streamId: 'order-1', expectedRevision, runs: toWireRuns(events) });
+      const retried = newEvent();
+      const other = { ...newEvent(), producer: 'other-client' };
+      commitGroup([append([retried])]);
+
+      const commit = commitGroup([append([newEvent(), retried, newEvent(), other]), append([retried]), append([newEvent()], 0), append([newEvent()])]);
+      expect(commit.outcomes.map((outcome) => outcome.ok)).to.deep.equal([true, true, false, true]);
+      expect(unpackCommit(structuredClone(packCommit(commit)))).to.deep.equal(commit);
     } finally {
       db.close();
     }

@@ -13,7 +13,7 @@ import {
   type StoredEvent,
 } from './event-store';
 import { preparedStatements } from '../sqlite-statements';
-import { logHead, prepareLogSchema, toWireRuns, type EventRunRow, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-schema';
+import { logHead, prepareLogSchema, toWireRuns, unpackCommit, type EventRunRow, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-schema';
 
 const TYPE_SCAN_WINDOW = 20_000;
 /** An append waiting for its commit; its events went to the writer and are not kept here (types: those it holds). */
@@ -64,8 +64,9 @@ export function openSqliteEventStore(path: string): EventStore {
       for (const pending of group) pending.reject(new Error(`the event log could not commit: ${reply.failure}`));
       return;
     }
+    const { outcomes } = unpackCommit(reply);
     head = Math.max(head, reply.head);
-    reply.outcomes.forEach((outcome, index) => {
+    outcomes.forEach((outcome, index) => {
       if (!outcome.ok) return group[index].reject(toError(outcome.error));
       lastOfType.appended(group[index].types, head);
       group[index].resolve(outcome.result);

@@ -1,5 +1,5 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { groupCommitter, openLogForWriting, type WriterReply, type WriterRequest } from './sqlite-log-schema';
+import { groupCommitter, openLogForWriting, packCommit, type WriterReply, type WriterRequest } from './sqlite-log-schema';
 
 /**
  * The embedded log's writer thread. Commits (and their fsync) happen here, so the main thread keeps
@@ -29,7 +29,7 @@ function commitRequests(requests: WriterRequest[]): void {
   const ids = requests.map((request) => request.id);
   let reply: WriterReply;
   try {
-    reply = { ids, ...commitGroup(requests.flatMap((request) => request.appends)) };
+    reply = { ids, ...packCommit(commitGroup(requests.flatMap((request) => request.appends))) };
   } catch (error) {
     reply = { ids, failure: String((error as Error).message) };
   }
