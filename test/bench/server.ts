@@ -11,7 +11,8 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config';
 import { streamFor } from '../../src/exchange/publisher';
 import { startPlatform, type Platform } from '../../src/platform-app';
-import { groupCommitter, openLogForWriting, toWireRuns, type WireAppend } from '../../src/platform/event-store/sqlite-log-schema';
+import { groupCommitter, openLogForWriting } from '../../src/platform/event-store/sqlite-log-schema';
+import { toWireRuns, type WireAppend } from '../../src/platform/event-store/sqlite-log-wire';
 import { createLogger } from '../../src/platform/logger';
 import {
   errorText,

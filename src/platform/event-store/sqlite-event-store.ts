@@ -13,7 +13,8 @@ import {
   type StoredEvent,
 } from './event-store';
 import { preparedStatements } from '../sqlite-statements';
-import { logHead, prepareLogSchema, toWireRuns, unpackCommit, type EventRunRow, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-schema';
+import { logHead, prepareLogSchema, type EventRunRow } from './sqlite-log-schema';
+import { toWireRuns, unpackCommit, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-wire';
 
 const TYPE_SCAN_WINDOW = 20_000;
 /** An append waiting for its commit; its events went to the writer and are not kept here (types: those it holds). */

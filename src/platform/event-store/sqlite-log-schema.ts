@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import type { AppendResult, CloudEventRecord, EventKind, ExpectedRevision, NewEvent } from './event-store';
+import type { AppendResult, CloudEventRecord, EventKind } from './event-store';
 import { revisionMatches } from './event-store';
-import { defaultDedupeKey, retryFingerprint } from './event-identity';
+import { retryFingerprint } from './event-identity';
+import type { WireAppend, WireCommit, WireError, WireOutcome, WireRun } from './sqlite-log-wire';
 
 /**
  * The embedded log's tables, and the group-commit transaction the writer thread runs.
@@ -92,95 +93,6 @@ INSERT INTO event_run_types (type, last_position) SELECT type, position FROM eve
 INSERT INTO event_keys (dedupe_key, position, content_hash, filled_in)
   SELECT dedupe_key, position, NULLIF(content_hash, ''), ${filledIn} FROM events;
 DROP TABLE events;`);
-}
-
-/**
- * A run as it crosses to the writer thread: its events already serialized as one JSON array, their
- * uniqueness keys and distinct types computed. fingerprints: only the events that carry one.
- */
-export type WireRun = {
-  kind: EventKind;
-  producer: string;
-  json: string;
-  keys: string[];
-  types: string[];
-  fingerprints: { index: number; filledIn: string[]; contentHash?: string }[];
-};
-
-/** Consecutive events of one kind and producer form a run: one row, one JSON array, in the log. */
-export function toWireRuns(events: NewEvent[]): WireRun[] {
-  const runs: WireRun[] = [];
-  for (let start = 0; start < events.length; ) {
-    const kind = events[start].kind ?? 'standard';
-    const { producer } = events[start];
-    let end = start + 1;
-    while (end < events.length && (events[end].kind ?? 'standard') === kind && events[end].producer === producer) end += 1;
-    runs.push(toWireRun(events, start, end, kind, producer));
-    start = end;
-  }
-  return runs;
-}
-
-/** Events [start, end) as one run. Written as plain loops: this runs for every append, on the main thread. */
-function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKind, producer: string): WireRun {
-  const records: CloudEventRecord[] = [];
-  const keys: string[] = [];
-  const types: string[] = [];
-  const fingerprints: WireRun['fingerprints'] = [];
-  for (let index = start; index < end; index += 1) {
-    const { event, dedupeKey, filledIn, contentHash } = events[index];
-    if (filledIn?.length || contentHash) fingerprints.push({ index: index - start, filledIn: filledIn ?? [], contentHash });
-    records.push(event);
-    keys.push(dedupeKey ?? defaultDedupeKey(event));
-    if (!types.includes(event.type)) types.push(event.type);
-  }
-  return { kind, producer, json: JSON.stringify(records), keys, types, fingerprints };
-}
-
-/** An append as it crosses to the writer thread: one or more runs of one stream. */
-export type WireAppend = { streamId: string; expectedRevision: ExpectedRevision; runs: WireRun[] };
-
-export type WireError =
-  | { name: 'ExpectedRevisionConflictError'; streamId: string; expected: ExpectedRevision; actual: number }
-  | { name: 'DuplicateEventConflictError'; dedupeKey: string };
-
-export type WireOutcome = { ok: true; result: AppendResult } | { ok: false; error: WireError };
-export type WireCommit = { outcomes: WireOutcome[]; head: number };
-
-/** What the main thread sends the writer thread: the appends of one turn of its event loop. */
-export type WriterRequest = { id: number; appends: WireAppend[] };
-/** The writer's one answer to the requests it committed together; outcomes in the order of their appends. */
-export type WriterReply = { ids: number[] } & (PackedCommit | { failure: string });
-
-/**
- * A commit's outcomes as they cross back to the main thread: RESULT_FIELDS numbers per append in one
- * typed array (copied as one block, where an object per append cost more to clone than the rest of the
- * reply), and the refusals by append index. An append's positions are consecutive, so first and count
- * stand for them.
- */
-export type PackedCommit = { head: number; results: Float64Array; refusals: [number, WireError][] };
-const RESULT_FIELDS = 5;
-
-export function packCommit({ outcomes, head }: WireCommit): PackedCommit {
-  const results = new Float64Array(outcomes.length * RESULT_FIELDS);
-  const refusals: [number, WireError][] = [];
-  outcomes.forEach((outcome, index) => {
-    if (!outcome.ok) return refusals.push([index, outcome.error]);
-    const { nextRevision, positions, duplicates, lastPosition } = outcome.result;
-    results.set([nextRevision, positions[0] ?? 0, positions.length, duplicates, lastPosition], index * RESULT_FIELDS);
-  });
-  return { head, results, refusals };
-}
-
-export function unpackCommit({ head, results, refusals }: PackedCommit): WireCommit {
-  const outcomes: WireOutcome[] = [];
-  for (let at = 0; at < results.length; at += RESULT_FIELDS) {
-    const positions: number[] = [];
-    for (let position = results[at + 1], last = position + results[at + 2]; position < last; position += 1) positions.push(position);
-    outcomes.push({ ok: true, result: { nextRevision: results[at], positions, duplicates: results[at + 3], lastPosition: results[at + 4] } });
-  }
-  for (const [index, error] of refusals) outcomes[index] = { ok: false, error };
-  return { outcomes, head };
 }
 
 class AppendRefused extends Error {

@@ -1,5 +1,6 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { groupCommitter, openLogForWriting, packCommit, type WriterReply, type WriterRequest } from './sqlite-log-schema';
+import { groupCommitter, openLogForWriting } from './sqlite-log-schema';
+import { packCommit, type WriterReply, type WriterRequest } from './sqlite-log-wire';
 
 /**
  * The embedded log's writer thread. Commits (and their fsync) happen here, so the main thread keeps
