@@ -68,30 +68,38 @@ export type WriterReply = { ids: number[] } & (PackedCommit | { failure: string 
 /**
  * A commit's outcomes as they cross back to the main thread: RESULT_FIELDS numbers per append in one
  * typed array (copied as one block, where an object per append cost more to clone than the rest of the
- * reply), and the refusals by append index. An append's positions are consecutive, so first and count
- * stand for them.
+ * reply), and the refusals by append index. The writer gives an append consecutive positions, so first
+ * and count stand for them; any other list would travel whole in `listed`.
  */
-export type PackedCommit = { head: number; results: Float64Array; refusals: [number, WireError][] };
+export type PackedCommit = { head: number; results: Float64Array; refusals: [number, WireError][]; listed: [number, number[]][] };
 const RESULT_FIELDS = 5;
 
 export function packCommit({ outcomes, head }: WireCommit): PackedCommit {
   const results = new Float64Array(outcomes.length * RESULT_FIELDS);
   const refusals: [number, WireError][] = [];
+  const listed: [number, number[]][] = [];
   outcomes.forEach((outcome, index) => {
     if (!outcome.ok) return refusals.push([index, outcome.error]);
     const { nextRevision, positions, duplicates, lastPosition } = outcome.result;
+    if (!areConsecutive(positions)) listed.push([index, positions]);
     results.set([nextRevision, positions[0] ?? 0, positions.length, duplicates, lastPosition], index * RESULT_FIELDS);
   });
-  return { head, results, refusals };
+  return { head, results, refusals, listed };
 }
 
-export function unpackCommit({ head, results, refusals }: PackedCommit): WireCommit {
+export function unpackCommit({ head, results, refusals, listed }: PackedCommit): WireCommit {
   const outcomes: WireOutcome[] = [];
   for (let at = 0; at < results.length; at += RESULT_FIELDS) {
     const positions: number[] = [];
     for (let position = results[at + 1], last = position + results[at + 2]; position < last; position += 1) positions.push(position);
     outcomes.push({ ok: true, result: { nextRevision: results[at], positions, duplicates: results[at + 3], lastPosition: results[at + 4] } });
   }
+  for (const [index, positions] of listed) (outcomes[index] as { result: AppendResult }).result.positions = positions;
   for (const [index, error] of refusals) outcomes[index] = { ok: false, error };
   return { outcomes, head };
+}
+
+function areConsecutive(positions: number[]): boolean {
+  for (let index = 1; index < positions.length; index += 1) if (positions[index] !== positions[0] + index) return false;
+  return true;
 }
