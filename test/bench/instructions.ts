@@ -1,0 +1,152 @@
+/**
+ * npx tsx test/bench/instructions.ts [--servers bare,platform] [--requests <n>] [--warmup <n>] [--connections <n>] [--keep]
+ *
+ * Instructions per request of (a)'s single-event produce, counted by valgrind's callgrind in the server
+ * process, per thread: the platform and the bare HTTPS server of (a)'s baseline, driven alike by the
+ * benchmark's raw client. Counts of instructions do not move with the other work on the machine or with
+ * its clock, where (a)'s events/s on a shared 2-core machine do by tens of percent from minute to
+ * minute, so a change to the produce path can be measured by them. A diagnostic, not a benchmark: under
+ * valgrind the server runs one thread at a time and some 50 times slower, so commits group fewer events
+ * than at full speed and per-commit work weighs more; and V8 compiles on timing, so counts vary by a few
+ * percent between runs. Compare runs made with the same options.
+ *
+ * The server is started under callgrind with instrumentation off, warmed up with `--warmup` requests
+ * (so V8 has optimized the hot path), then counted over `--requests` requests (callgrind_control
+ * switches the count on and off by process id). With --keep, callgrind's files stay, one per thread (the
+ * main thread's ends in -01), for `callgrind_annotate --inclusive=no <file>`: V8's builtins and runtime
+ * functions are named there, functions V8 compiled from JavaScript are not.
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
+import { ensureDevelopmentPki, pkiFiles } from '../../src/platform/identity/pki';
+import { eventJson, type ServerCommand, type ServerMessage } from './common';
+import { RawHttpsConnection } from './raw-client';
+
+const { values } = parseArgs({
+  options: {
+    servers: { type: 'string', default: 'bare,platform' },
+    requests: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '8000' },
+    connections: { type: 'string', default: '64' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const servers = values.servers.split(',') as ('bare' | 'platform')[];
+const requests = Number(values.requests);
+const warmup = Number(values.warmup);
+const connections = Number(values.connections);
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const REQUEST_TIMEOUT_MS = 120_000;
+
+const root = mkdtempSync(join(tmpdir(), 'egov-instructions-'));
+const pkiDir = join(root, 'pki');
+const clientIds = (JSON.parse(readFileSync(DEVELOPMENT_REGISTRY, 'utf8')) as { clients: { id: string }[] }).clients.map((client) => client.id);
+ensureDevelopmentPki(pkiDir, clientIds);
+const files = pkiFiles(pkiDir);
+const producerTls = { ca: readFileSync(files.caCert), cert: readFileSync(files.clientCert('demo-producer')), key: readFileSync(files.clientKey('demo-producer')) };
+
+/** The server process under callgrind, counting nothing until told to; its IPC channel as in npm run bench. */
+function startUnderCallgrind(outDir: string): ChildProcess {
+  return fork(SERVER, [], {
+    execPath: 'valgrind',
+    execArgv: [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      '--separate-threads=yes',
+      '--smc-check=all-non-file',
+      `--log-file=${join(outDir, 'valgrind.log')}`,
+      `--callgrind-out-file=${join(outDir, 'callgrind.out.%p')}`,
+      process.execPath,
+      ...process.execArgv,
+    ],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+function nextMessage(child: ChildProcess, type: ServerMessage['type']): Promise<ServerMessage> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: ServerMessage) => {
+      if (message.type === 'fatal') reject(new Error(`server failed: ${(message as { error: string }).error}`));
+      else if (message.type === type) {
+        child.off('message', onMessage);
+        resolve(message);
+      }
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) while waiting for ${type}`)));
+  });
+}
+
+let sequence = 0;
+/** `count` single-event produce requests over `connections` keep-alive connections; all must get 202. */
+async function produce(pool: RawHttpsConnection[], count: number): Promise<void> {
+  let remaining = count;
+  const time = new Date().toISOString();
+  await Promise.all(
+    pool.map(async (connection) => {
+      while (remaining > 0) {
+        remaining -= 1;
+        const response = await connection.post('/ce/produce/event', 'application/cloudevents+json', eventJson('instructions', sequence++, Date.now(), time));
+        if (response.status !== 202) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 300)}`);
+      }
+    }),
+  );
+}
+
+/** Instructions (Ir) counted in each thread, from callgrind's dump files (one per thread, ".<part>-<thread>"). */
+function instructionsByThread(outDir: string): { thread: number; count: number }[] {
+  return readdirSync(outDir)
+    .map((file) => ({ thread: Number(/-(\d+)$/.exec(file)?.[1] ?? 0), count: Number(/^totals: (\d+)/m.exec(readFileSync(join(outDir, file), 'utf8'))?.[1] ?? 0) }))
+    .filter(({ thread, count }) => thread > 0 && count > 0)
+    .sort((a, b) => a.thread - b.thread);
+}
+
+async function measure(kind: 'bare' | 'platform'): Promise<string> {
+  const outDir = join(root, `callgrind-${kind}`);
+  mkdirSync(outDir);
+  const server = startUnderCallgrind(outDir);
+  try {
+    const ready = nextMessage(server, 'ready');
+    if (kind === 'bare') {
+      server.send({ type: 'start-https-baseline', tls: { cert: files.serverCert, key: files.serverKey, ca: files.caCert } } satisfies ServerCommand);
+    } else {
+      const dataDir = join(root, 'platform-data');
+      cpSync(pkiDir, join(dataDir, 'pki'), { recursive: true });
+      server.send({ type: 'start-platform', dataDir, withoutServices: false } satisfies ServerCommand);
+    }
+    const { port } = (await ready) as { port: number };
+    const pool = Array.from({ length: connections }, () => new RawHttpsConnection(port, producerTls, REQUEST_TIMEOUT_MS));
+    await produce(pool, warmup);
+    execFileSync('callgrind_control', ['--instr=on', String(server.pid)], { stdio: 'ignore' });
+    await produce(pool, requests);
+    execFileSync('callgrind_control', ['--instr=off', String(server.pid)], { stdio: 'ignore' });
+    execFileSync('callgrind_control', ['--dump', String(server.pid)], { stdio: 'ignore' });
+    for (const connection of pool) connection.close();
+  } finally {
+    server.kill('SIGKILL');
+  }
+  const byThread = instructionsByThread(outDir);
+  const perRequest = (count: number) => Math.round(count / requests).toLocaleString('en-US');
+  const total = byThread.reduce((sum, { count }) => sum + count, 0);
+  // thread 1 is the main thread; of the others (the log's writer, V8's compiler and GC helpers, libuv's
+  // pool) those with at least 2% of the total are named by number
+  const main = byThread.find(({ thread }) => thread === 1)?.count ?? 0;
+  const shown = byThread.filter(({ thread, count }) => thread !== 1 && count >= total * 0.02);
+  const rest = total - main - shown.reduce((sum, { count }) => sum + count, 0);
+  const threads = [...shown.map(({ thread, count }) => `thread ${thread} ${perRequest(count)}`), `rest ${perRequest(rest)}`].join(', ');
+  return `${kind.padEnd(8)} ${perRequest(total).padStart(9)}  main thread ${perRequest(main).padStart(9)}  (${threads})`;
+}
+
+try {
+  console.log(`instructions per request (callgrind), ${requests} requests after ${warmup} of warm-up, ${connections} connections`);
+  console.log('server       total');
+  for (const kind of servers) console.log(await measure(kind));
+} finally {
+  if (values.keep) console.log(`callgrind's files: ${root}/callgrind-<server>/`);
+  else rmSync(root, { recursive: true, force: true });
+}
