@@ -8,8 +8,11 @@ import { decodeHeaderValue } from './wire-format';
  * the CloudEvents format: JSON data only in structured mode, time not in the future and "now" when
  * absent, application/json when no datacontenttype is given.
  */
-/** filledIn: the attributes the exchange set because the producer left them out */
-export type IncomingEvent = { event: CloudEventRecord; filledIn: string[] };
+/**
+ * filledIn: the attributes the exchange set because the producer left them out. json: the producer's
+ * text of the event, when the event is exactly what that text says (nothing filled in or dropped).
+ */
+export type IncomingEvent = { event: CloudEventRecord; filledIn: string[]; json?: string };
 export type Normalized = { ok: true; value: IncomingEvent } | { ok: false; violations: string[] };
 
 export type NormalizeContext = { now: Date; futureTimeToleranceMs: number };

@@ -4,7 +4,7 @@ import type { Clock } from '../platform/clock';
 import { badRequest, notFound, serviceUnavailable } from '../platform/errors';
 import type { EventKind } from '../platform/event-store/event-store';
 import { writeProblem } from '../platform/http/problem';
-import { readBody, readJson } from '../platform/http/read-body';
+import { readBody, readJsonText } from '../platform/http/read-body';
 import { identifyCaller } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
@@ -77,8 +77,17 @@ async function readEvents(request: IncomingMessage, mode: Mode, context: Normali
   const expected = MEDIA_TYPES[mode];
   const actual = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (actual !== expected) throw badRequest(`Content-Type must be ${expected}`, { 'content-type': [`must be ${expected}`] });
-  const body = await readJson(request, limit, hold);
-  if (mode === 'event') return [normalizeStructured(body, context)];
+  const { text, value: body } = await readJsonText(request, limit, hold);
+  if (mode === 'event') return [withProducerText(normalizeStructured(body, context), body, text)];
   if (!Array.isArray(body)) throw badRequest('a batch must be a JSON array of events');
   return body.map((candidate) => normalizeStructured(candidate, context));
+}
+
+/**
+ * A single event that needed no change is stored as the producer's text: serializing it again cost the
+ * produce path more than any other step (docs/decisions.md). Every reader of the log parses what it reads.
+ */
+function withProducerText(normalized: Normalized, parsed: unknown, text: string): Normalized {
+  if (!normalized.ok || normalized.value.event !== parsed) return normalized;
+  return { ok: true, value: { ...normalized.value, json: text } };
 }

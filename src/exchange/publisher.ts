@@ -84,7 +84,8 @@ export function streamFor(kind: EventKind, clientId: string): string {
 }
 
 function toNewEvent(incoming: IncomingEvent, clientId: string, kind: EventKind): NewEvent {
-  return { event: incoming.event, producer: clientId, kind, dedupeKey: dedupeKeyOf(incoming, clientId, kind), filledIn: incoming.filledIn };
+  const { event, filledIn, json } = incoming;
+  return { event, producer: clientId, kind, dedupeKey: dedupeKeyOf(incoming, clientId, kind), filledIn, json };
 }
 
 /**

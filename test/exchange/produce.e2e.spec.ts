@@ -78,6 +78,22 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect((await storedEvents()).filter((e) => e.event.id === event.id)).to.have.length(1);
     });
 
+    it('reads an event back as its JSON says, however the producer wrote it, and takes it written otherwise as a retry', async () => {
+      const complete = { time: new Date().toISOString(), datacontenttype: 'application/json' };
+      const event = demoEvent({ ...complete, subject: 'café "quoted"', data: { orderId: 7, note: 'line\nbreak', big: 1e21 } });
+      const pretty = `\n${JSON.stringify(event, null, 2).replace('café', 'caf\\u00e9')}\n`;
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: pretty })).status).to.equal(202);
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) })).status).to.equal(202);
+      const stored = (await storedEvents()).filter((e) => e.event.id === event.id);
+      expect(stored).to.have.length(1);
+      expect(stored[0].event).to.deep.equal(JSON.parse(pretty));
+
+      const withNull = demoEvent({ ...complete, subject: null });
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(withNull) })).status).to.equal(202);
+      const storedWithNull = (await storedEvents()).find((e) => e.event.id === withNull.id);
+      expect(storedWithNull?.event).to.not.have.property('subject');
+    });
+
     it('refuses a different event under a used source and id with 409', async () => {
       const event = demoEvent();
       await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });

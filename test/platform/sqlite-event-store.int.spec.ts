@@ -31,6 +31,24 @@ describe('embedded SQLite event store', () => {
     producer: 'tester',
   });
 
+  it("stores an event as the appender's JSON text when it gives one, and serializes the others", async () => {
+    const path = join(fileDirectory, 'events.sqlite');
+    const store = openSqliteEventStore(path);
+    const asSent = newEvent();
+    const text = JSON.stringify(asSent.event, null, 1).replace('md.gov.test.v1', 'md.gov.test\\u002ev1');
+    const serialized = newEvent();
+    await store.append('order-1', [{ ...asSent, json: text }, serialized]);
+    expect((await store.readStream('order-1')).map((stored) => stored.event)).to.deep.equal([asSent.event, serialized.event]);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    try {
+      const runs = db.prepare<[], { events: string }>('SELECT events FROM event_runs').all();
+      expect(runs.map((run) => run.events)).to.deep.equal([`[${text},${JSON.stringify(serialized.event)}]`]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('keeps the log in its file across close and reopen', async () => {
     const path = join(fileDirectory, 'events.sqlite');
     const first = openSqliteEventStore(path);

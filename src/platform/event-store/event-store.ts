@@ -32,6 +32,11 @@ export type NewEvent = {
   filledIn?: string[];
   /** a fingerprint the caller chooses to stand for the content instead (equal fingerprints: a retry) */
   contentHash?: string;
+  /**
+   * The event as JSON text, when the caller holds it (the producer's own bytes): text that JSON.parse
+   * turns into exactly `event`. An adapter may store it instead of serializing `event` again.
+   */
+  json?: string;
 };
 
 export type StoredEvent = {

@@ -1,4 +1,4 @@
-import type { AppendResult, CloudEventRecord, EventKind, ExpectedRevision, NewEvent } from './event-store';
+import type { AppendResult, EventKind, ExpectedRevision, NewEvent } from './event-store';
 import { defaultDedupeKey } from './event-identity';
 
 /**
@@ -8,8 +8,9 @@ import { defaultDedupeKey } from './event-identity';
  */
 
 /**
- * A run as it crosses to the writer thread: its events already serialized as one JSON array, their
- * uniqueness keys and distinct types computed. fingerprints: only the events that carry one.
+ * A run as it crosses to the writer thread: its events already serialized as one JSON array (each as the
+ * appender's own text where it gave one), their uniqueness keys and distinct types computed.
+ * fingerprints: only the events that carry one.
  */
 export type WireRun = {
   kind: EventKind;
@@ -36,18 +37,19 @@ export function toWireRuns(events: NewEvent[]): WireRun[] {
 
 /** Events [start, end) as one run. Written as plain loops: this runs for every append, on the main thread. */
 function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKind, producer: string): WireRun {
-  const records: CloudEventRecord[] = [];
+  const texts: string[] = [];
   const keys: string[] = [];
   const types: string[] = [];
   const fingerprints: WireRun['fingerprints'] = [];
   for (let index = start; index < end; index += 1) {
-    const { event, dedupeKey, filledIn, contentHash } = events[index];
+    const { event, dedupeKey, filledIn, contentHash, json } = events[index];
     if (filledIn?.length || contentHash) fingerprints.push({ index: index - start, filledIn: filledIn ?? [], contentHash });
-    records.push(event);
+    // the text the appender holds costs nothing; serializing an event costs more than anything else here
+    texts.push(json ?? JSON.stringify(event));
     keys.push(dedupeKey ?? defaultDedupeKey(event));
     if (!types.includes(event.type)) types.push(event.type);
   }
-  return { kind, producer, json: JSON.stringify(records), keys, types, fingerprints };
+  return { kind, producer, json: `[${texts.join(',')}]`, keys, types, fingerprints };
 }
 
 /** An append as it crosses to the writer thread: one or more runs of one stream. */

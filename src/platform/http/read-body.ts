@@ -38,9 +38,18 @@ export function readBody(request: IncomingMessage, limitBytes: number, onChunk?:
 const abandoned = () => badRequest('the connection closed before the request body was complete');
 
 export async function readJson(request: IncomingMessage, limitBytes: number, onChunk?: (bytes: number) => void): Promise<unknown> {
-  const body = await readBody(request, limitBytes, onChunk);
+  return (await readJsonText(request, limitBytes, onChunk)).value;
+}
+
+/** The body as JSON: its text (UTF-8) and the value parsed from it; 400 when it is not JSON. */
+export async function readJsonText(
+  request: IncomingMessage,
+  limitBytes: number,
+  onChunk?: (bytes: number) => void,
+): Promise<{ text: string; value: unknown }> {
+  const text = (await readBody(request, limitBytes, onChunk)).toString('utf8');
   try {
-    return JSON.parse(body.toString('utf8'));
+    return { text, value: JSON.parse(text) };
   } catch {
     throw badRequest('the body is not valid JSON');
   }
