@@ -62,6 +62,7 @@ function startUnderCallgrind(outDir: string): ChildProcess {
       `--log-file=${join(outDir, 'valgrind.log')}`,
       `--callgrind-out-file=${join(outDir, 'callgrind.out.%p')}`,
       process.execPath,
+      ...(values.keep ? ['--perf-basic-prof'] : []),
       ...process.execArgv,
     ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

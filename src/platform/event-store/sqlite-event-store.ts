@@ -14,7 +14,7 @@ import {
 } from './event-store';
 import { preparedStatements } from '../sqlite-statements';
 import { logHead, prepareLogSchema, type EventRunRow } from './sqlite-log-schema';
-import { toWireRuns, unpackCommit, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-wire';
+import { encodeAppends, toWireRuns, unpackCommit, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-wire';
 
 const TYPE_SCAN_WINDOW = 20_000;
 /** An append waiting for its commit; its events went to the writer and are not kept here (types: those it holds). */
@@ -52,7 +52,7 @@ export function openSqliteEventStore(path: string): EventStore {
     if (queue.length === 0) return;
     const id = nextId++;
     inFlight.set(id, queue);
-    const request: WriterRequest = { id, appends: queuedWires };
+    const request: WriterRequest = { id, appends: encodeAppends(queuedWires) };
     writer.postMessage(request);
     queue = [];
     queuedWires = [];

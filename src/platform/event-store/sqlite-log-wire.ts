@@ -55,6 +55,90 @@ function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKi
 /** An append as it crosses to the writer thread: one or more runs of one stream. */
 export type WireAppend = { streamId: string; expectedRevision: ExpectedRevision; runs: WireRun[] };
 
+/**
+ * Appends as one string for the trip to the writer thread: a text as its length, ':' and itself; a list
+ * as its length and ';', then its items. The structured clone then copies one flat string, where it
+ * walked some twenty objects, arrays, strings and property names per append, which cost the main thread
+ * more than a tenth of a produce request's instructions (docs/decisions.md).
+ */
+export function encodeAppends(appends: WireAppend[]): string {
+  let encoded = count(appends.length);
+  for (const { streamId, expectedRevision, runs } of appends) {
+    encoded += text(streamId) + text(String(expectedRevision)) + count(runs.length);
+    for (const run of runs) {
+      const fingerprints = run.fingerprints.length === 0 ? '' : JSON.stringify(run.fingerprints);
+      encoded += text(run.kind) + text(run.producer) + text(run.json) + texts(run.keys) + texts(run.types) + text(fingerprints);
+    }
+  }
+  return encoded;
+}
+
+export function decodeAppends(encoded: string): WireAppend[] {
+  const reader = new EncodedReader(encoded);
+  const appends: WireAppend[] = [];
+  for (let append = reader.count(); append > 0; append -= 1) {
+    const streamId = reader.text();
+    const expected = reader.text();
+    const expectedRevision = /^-?\d+$/.test(expected) ? Number(expected) : (expected as ExpectedRevision);
+    const runs: WireRun[] = [];
+    for (let run = reader.count(); run > 0; run -= 1) {
+      const kind = reader.text() as EventKind;
+      const producer = reader.text();
+      const json = reader.text();
+      const keys = reader.texts();
+      const types = reader.texts();
+      const fingerprints = reader.text();
+      runs.push({ kind, producer, json, keys, types, fingerprints: fingerprints === '' ? [] : JSON.parse(fingerprints) });
+    }
+    appends.push({ streamId, expectedRevision, runs });
+  }
+  reader.end();
+  return appends;
+}
+
+const text = (value: string) => `${value.length}:${value}`;
+const count = (length: number) => `${length};`;
+
+function texts(values: string[]): string {
+  let encoded = count(values.length);
+  for (const value of values) encoded += text(value);
+  return encoded;
+}
+
+class EncodedReader {
+  private at = 0;
+  constructor(private readonly encoded: string) {}
+
+  text(): string {
+    const length = this.number(':');
+    this.at += length;
+    return this.encoded.slice(this.at - length, this.at);
+  }
+
+  count(): number {
+    return this.number(';');
+  }
+
+  texts(): string[] {
+    const values: string[] = [];
+    for (let remaining = this.count(); remaining > 0; remaining -= 1) values.push(this.text());
+    return values;
+  }
+
+  end(): void {
+    if (this.at !== this.encoded.length) throw new Error(`encoded appends: ${this.encoded.length - this.at} characters left over`);
+  }
+
+  /** The decimal number up to `terminator`; the reader moves past the terminator. */
+  private number(terminator: string): number {
+    const end = this.encoded.indexOf(terminator, this.at);
+    const digits = end < 0 ? '' : this.encoded.slice(this.at, end);
+    if (!/^\d+$/.test(digits)) throw new Error(`encoded appends: no length at ${this.at}`);
+    this.at = end + 1;
+    return Number(digits);
+  }
+}
+
 export type WireError =
   | { name: 'ExpectedRevisionConflictError'; streamId: string; expected: ExpectedRevision; actual: number }
   | { name: 'DuplicateEventConflictError'; dedupeKey: string };
@@ -62,8 +146,8 @@ export type WireError =
 export type WireOutcome = { ok: true; result: AppendResult } | { ok: false; error: WireError };
 export type WireCommit = { outcomes: WireOutcome[]; head: number };
 
-/** What the main thread sends the writer thread: the appends of one turn of its event loop. */
-export type WriterRequest = { id: number; appends: WireAppend[] };
+/** What the main thread sends the writer thread: the appends of one turn of its event loop, encoded (encodeAppends). */
+export type WriterRequest = { id: number; appends: string };
 /** The writer's one answer to the requests it committed together; outcomes in the order of their appends. */
 export type WriterReply = { ids: number[] } & (PackedCommit | { failure: string });
 

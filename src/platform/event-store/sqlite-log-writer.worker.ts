@@ -1,6 +1,6 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { groupCommitter, openLogForWriting } from './sqlite-log-schema';
-import { packCommit, type WriterReply, type WriterRequest } from './sqlite-log-wire';
+import { decodeAppends, packCommit, type WriterReply, type WriterRequest } from './sqlite-log-wire';
 
 /**
  * The embedded log's writer thread. Commits (and their fsync) happen here, so the main thread keeps
@@ -30,7 +30,7 @@ function commitRequests(requests: WriterRequest[]): void {
   const ids = requests.map((request) => request.id);
   let reply: WriterReply;
   try {
-    reply = { ids, ...packCommit(commitGroup(requests.flatMap((request) => request.appends))) };
+    reply = { ids, ...packCommit(commitGroup(requests.flatMap((request) => decodeAppends(request.appends)))) };
   } catch (error) {
     reply = { ids, failure: String((error as Error).message) };
   }
