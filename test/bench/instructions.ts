@@ -12,9 +12,11 @@
  *
  * The server is started under callgrind with instrumentation off, warmed up with `--warmup` requests
  * (so V8 has optimized the hot path), then counted over `--requests` requests (callgrind_control
- * switches the count on and off by process id). With --keep, callgrind's files stay, one per thread (the
- * main thread's ends in -01), for `callgrind_annotate --inclusive=no <file>`: V8's builtins and runtime
- * functions are named there, functions V8 compiled from JavaScript are not.
+ * switches the count on and off by process id). With --top <n>, the n functions of the main thread that
+ * executed most instructions themselves are listed (V8's builtins and runtime by their symbols,
+ * JavaScript by the name and place V8's perf map, --perf-basic-prof, gives its compiled code), then the n
+ * JavaScript functions that did most with what they called. With --keep, callgrind's files stay, one per thread (the
+ * main thread's ends in -01), for callgrind_annotate.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,12 +36,14 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '8000' },
     connections: { type: 'string', default: '64' },
     keep: { type: 'boolean', default: false },
+    top: { type: 'string', default: '0' },
   },
 });
 const servers = values.servers.split(',') as ('bare' | 'platform')[];
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
+const top = Number(values.top);
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const REQUEST_TIMEOUT_MS = 120_000;
 
@@ -62,7 +66,7 @@ function startUnderCallgrind(outDir: string): ChildProcess {
       `--log-file=${join(outDir, 'valgrind.log')}`,
       `--callgrind-out-file=${join(outDir, 'callgrind.out.%p')}`,
       process.execPath,
-      ...(values.keep ? ['--perf-basic-prof'] : []),
+      ...(top > 0 ? ['--perf-basic-prof'] : []),
       ...process.execArgv,
     ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -140,7 +144,55 @@ async function measure(kind: 'bare' | 'platform'): Promise<string> {
   const shown = byThread.filter(({ thread, count }) => thread !== 1 && count >= total * 0.02);
   const rest = total - main - shown.reduce((sum, { count }) => sum + count, 0);
   const threads = [...shown.map(({ thread, count }) => `thread ${thread} ${perRequest(count)}`), `rest ${perRequest(rest)}`].join(', ');
-  return `${kind.padEnd(8)} ${perRequest(total).padStart(9)}  main thread ${perRequest(main).padStart(9)}  (${threads})`;
+  const summary = `${kind.padEnd(8)} ${perRequest(total).padStart(9)}  main thread ${perRequest(main).padStart(9)}  (${threads})`;
+  if (top === 0) return summary;
+  const mainFile = join(outDir, readdirSync(outDir).find((file) => file.endsWith('-01'))!);
+  const perfMap = `/tmp/perf-${server.pid}.map`;
+  const names = perfMapNames(perfMap);
+  rmSync(perfMap, { force: true });
+  const listing = (inclusive: boolean) =>
+    topFunctions(mainFile, inclusive, top, names).map(({ count, name }) => `  ${perRequest(count).padStart(8)}  ${name}`);
+  return [summary, 'main thread, instructions per request in the function itself:', ...listing(false), 'JavaScript, with what it called:', ...listing(true)].join('\n');
+}
+
+/**
+ * The first `count` functions of callgrind_annotate's listing, JavaScript named from V8's perf map; with
+ * `inclusive` only JavaScript, as native frames that merely pass calls on (the event loop, TLS) lead that list.
+ */
+function topFunctions(file: string, inclusive: boolean, count: number, names: (address: number) => string | undefined) {
+  const listing = execFileSync('callgrind_annotate', [`--inclusive=${inclusive ? 'yes' : 'no'}`, '--threshold=100', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const rows: { count: number; name: string }[] = [];
+  for (const line of listing.split('\n')) {
+    const row = /^\s*([\d,]+) \([\s\d.]+%\)\s+(.+)$/.exec(line);
+    if (!row || row[2].startsWith('PROGRAM TOTALS') || row[2].includes("'")) continue; // ' marks a recursive call, counted already
+    const address = /^\?\?\?:0x([0-9a-f]+)/.exec(row[2]);
+    const name = address ? (names(parseInt(address[1], 16)) ?? row[2]) : row[2].replace(/ \[[^\]]*\]$/, '').replace(/^\?\?\?:/, '');
+    if (inclusive && !name.startsWith('JS:')) continue;
+    rows.push({ count: Number(row[1].replaceAll(',', '')), name: name.length > 140 ? `${name.slice(0, 137)}...` : name });
+    if (rows.length === count) break;
+  }
+  return rows;
+}
+
+/** Code address -> what V8's perf map (--perf-basic-prof) says is there: "JS:*name file:line:column". */
+function perfMapNames(path: string): (address: number) => string | undefined {
+  const entries = readFileSync(path, 'utf8')
+    .split('\n')
+    .map((line) => /^([0-9a-f]+) ([0-9a-f]+) (.*)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => ({ start: parseInt(match[1], 16), size: parseInt(match[2], 16), name: match[3] }))
+    .sort((a, b) => a.start - b.start);
+  return (address) => {
+    let low = 0;
+    let high = entries.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (entries[middle].start <= address) low = middle + 1;
+      else high = middle - 1;
+    }
+    const entry = entries[high];
+    return entry && address < entry.start + entry.size ? entry.name : undefined;
+  };
 }
 
 try {
