@@ -58,8 +58,8 @@ export type WireAppend = { streamId: string; expectedRevision: ExpectedRevision;
 /**
  * Appends as one string for the trip to the writer thread: a text as its length, ':' and itself; a list
  * as its length and ';', then its items. The structured clone then copies one flat string, where it
- * walked some twenty objects, arrays, strings and property names per append, which cost the main thread
- * more than a tenth of a produce request's instructions (docs/decisions.md).
+ * walked some twenty objects, arrays, strings and property names per append: 10,900 instructions of a
+ * produce request on the main thread (7%). Encoded, the main thread spends 4,500 fewer (docs/decisions.md).
  */
 export function encodeAppends(appends: WireAppend[]): string {
   let encoded = count(appends.length);
