@@ -8,7 +8,6 @@
 const CONTEXT_ATTRIBUTES = new Set(['specversion', 'id', 'source', 'type', 'datacontenttype', 'dataschema', 'subject', 'time']);
 const EXTENSION_NAME = /^[a-z0-9]+$/;
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;\s*[A-Za-z0-9!#$&^_.+-]+=("[^"]*"|[A-Za-z0-9!#$&^_.+-]+))*\s*$/;
-const REQUIRED_STRINGS = ['id', 'source', 'type'] as const;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -21,10 +20,9 @@ export function cloudEventViolations(candidate: unknown): string[] {
   const violations: string[] = [];
 
   if (event.specversion !== '1.0') violations.push('specversion must be "1.0"');
-  for (const name of REQUIRED_STRINGS) {
-    if (!isPresent(event[name])) violations.push(`${name} is required`);
-    else if (typeof event[name] !== 'string' || event[name] === '') violations.push(`${name} must be a non-empty string`);
-  }
+  requireString(violations, 'id', event.id);
+  requireString(violations, 'source', event.source);
+  requireString(violations, 'type', event.type);
   if (typeof event.source === 'string' && event.source !== '' && !isUriReference(event.source)) {
     violations.push('source must be a URI-reference');
   }
@@ -58,6 +56,12 @@ export function cloudEventViolations(candidate: unknown): string[] {
   return violations;
 }
 
+/** Read by name by the caller: a load by a key that changes from call to call is one of V8's slowest. */
+function requireString(violations: string[], name: string, value: unknown): void {
+  if (!isPresent(value)) violations.push(`${name} is required`);
+  else if (typeof value !== 'string' || value === '') violations.push(`${name} must be a non-empty string`);
+}
+
 function isExtensionValue(value: unknown): boolean {
   if (typeof value === 'string' || typeof value === 'boolean') return true;
   return typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX;
@@ -83,11 +87,27 @@ export function isRfc3339(value: string): boolean {
   return inRange(digitsAt(value, at + 1, 2), 23) && inRange(digitsAt(value, at + 4, 2), 59);
 }
 
-/** The instant of a valid RFC 3339 time, in ms since 1970. Date.parse refuses a leap second (:60), which is read as :59 plus one second. */
+/**
+ * The instant of a valid RFC 3339 time (see isRfc3339), in ms since 1970, read from its digits: Date.parse
+ * took more instructions than the rest of an event's checks. A leap second (:60) is the second after :59
+ * (Date.parse refuses it); digits of a second beyond the millisecond are cut off, as Date.parse does.
+ */
 export function rfc3339Millis(value: string): number {
-  if (value[17] !== '6') return Date.parse(value);
-  return Date.parse(`${value.slice(0, 17)}59${value.slice(19)}`) + 1000;
+  let at = 19;
+  let millis = 0;
+  if (value[at] === '.') {
+    for (at += 1; at < value.length && digitsAt(value, at, 1) >= 0; at += 1) {
+      if (at <= 22) millis += digitsAt(value, at, 1) * 10 ** (22 - at);
+    }
+  }
+  const offsetMinutes = value[at] === 'Z' || value[at] === 'z' ? 0 : (value[at] === '-' ? -1 : 1) * (digitsAt(value, at + 1, 2) * 60 + digitsAt(value, at + 4, 2));
+  const [year, month, day] = [digitsAt(value, 0, 4), digitsAt(value, 5, 2), digitsAt(value, 8, 2)];
+  const [hour, minute, second] = [digitsAt(value, 11, 2), digitsAt(value, 14, 2), digitsAt(value, 17, 2)];
+  // Date.UTC reads the years 0-99 as 1900-1999; the Gregorian calendar repeats every 400 years
+  return Date.UTC(year + 400, month - 1, day, hour, minute, second, millis) - GREGORIAN_CYCLE_MS - offsetMinutes * 60_000;
 }
+
+const GREGORIAN_CYCLE_MS = 146_097 * 86_400_000;
 
 /** The number `count` ASCII digits at `from` write, or -1 when one of them is not a digit. */
 function digitsAt(value: string, from: number, count: number): number {

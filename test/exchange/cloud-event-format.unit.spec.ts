@@ -90,5 +90,25 @@ describe('CloudEvents JSON format validation (unit)', () => {
       expect(rfc3339Millis('2016-12-31T23:59:60.250+02:00')).to.equal(Date.parse('2016-12-31T22:00:00.250Z'));
       expect(rfc3339Millis('2018-04-05t17:31:00.5z')).to.equal(Date.parse('2018-04-05T17:31:00.500Z'));
     });
+    it('reads every other time as Date.parse does: years before 100, 29 February, fractions of any length, offsets', () => {
+      const pad = (number: number, width: number) => String(number).padStart(width, '0');
+      let seed = 7;
+      const random = (below: number) => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return seed % below;
+      };
+      const times = ['0000-01-01T00:00:00Z', '0050-02-28T23:59:59.999Z', '0096-02-29T12:00:00-00:30', '2000-02-29T00:00:00.1+14:00', '9999-12-31T23:59:59.123456789-12:00'];
+      for (let index = 0; index < 2_000; index += 1) {
+        const [year, month] = [random(10_000), 1 + random(12)];
+        const day = 1 + random(new Date(Date.UTC(2000 + (year % 400), month, 0)).getUTCDate());
+        const fraction = random(3) === 0 ? '' : `.${pad(random(10 ** 9), 9).slice(0, 1 + random(9))}`;
+        const offset = random(3) === 0 ? 'Z' : `${random(2) ? '+' : '-'}${pad(random(24), 2)}:${pad(random(60), 2)}`;
+        times.push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(random(24), 2)}:${pad(random(60), 2)}:${pad(random(60), 2)}${fraction}${offset}`);
+      }
+      for (const time of times) {
+        expect(isRfc3339(time), time).to.equal(true);
+        expect(rfc3339Millis(time), time).to.equal(Date.parse(time));
+      }
+    });
   });
 });
