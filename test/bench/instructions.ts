@@ -16,7 +16,7 @@
  * executed most instructions themselves are listed (V8's builtins and runtime by their symbols,
  * JavaScript by the name and place V8's perf map, --perf-basic-prof, gives its compiled code), then the n
  * JavaScript functions that did most with what they called. With --keep, callgrind's files stay, one per thread (the
- * main thread's ends in -01), for callgrind_annotate.
+ * main thread's ends in -01), for callgrind_annotate, with V8's perf map (perf.map) where --top was given.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -149,6 +149,7 @@ async function measure(kind: 'bare' | 'platform'): Promise<string> {
   const mainFile = join(outDir, readdirSync(outDir).find((file) => file.endsWith('-01'))!);
   const perfMap = `/tmp/perf-${server.pid}.map`;
   const names = perfMapNames(perfMap);
+  if (values.keep) cpSync(perfMap, join(outDir, 'perf.map'));
   rmSync(perfMap, { force: true });
   const listing = (inclusive: boolean) =>
     topFunctions(mainFile, inclusive, top, names).map(({ count, name }) => `  ${perRequest(count).padStart(8)}  ${name}`);
