@@ -92,6 +92,13 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(withNull) })).status).to.equal(202);
       const storedWithNull = (await storedEvents()).find((e) => e.event.id === withNull.id);
       expect(storedWithNull?.event).to.not.have.property('subject');
+
+      // a member named twice: the last one counts, as when the event was checked
+      const repeated = demoEvent(complete);
+      const body = JSON.stringify(repeated).replace('{', `{"id":"${repeated.id}-first",`);
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body })).status).to.equal(202);
+      const ids = (await storedEvents()).map((e) => e.event.id);
+      expect(ids).to.include(repeated.id).and.not.include(`${repeated.id}-first`);
     });
 
     it('refuses a different event under a used source and id with 409', async () => {
