@@ -88,9 +88,9 @@ export function isRfc3339(value: string): boolean {
 }
 
 /**
- * The instant of a valid RFC 3339 time (see isRfc3339), in ms since 1970, read from its digits: Date.parse
- * took more instructions than the rest of an event's checks. A leap second (:60) is the second after :59
- * (Date.parse refuses it); digits of a second beyond the millisecond are cut off, as Date.parse does.
+ * The instant of a valid RFC 3339 time (see isRfc3339), in ms since 1970, read from the digits isRfc3339
+ * checked. A leap second (:60) is the second after :59 (Date.parse refuses it); digits of a second beyond
+ * the millisecond are cut off, as Date.parse does.
  */
 export function rfc3339Millis(value: string): number {
   let at = 19;
