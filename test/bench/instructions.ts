@@ -1,15 +1,15 @@
 /**
- * npx tsx test/bench/instructions.ts [--servers bare,platform] [--requests <n>] [--warmup <n>] [--connections <n>] [--keep]
+ * npx tsx test/bench/instructions.ts [--servers bare,platform] [--requests <n>] [--warmup <n>] [--connections <n>] [--top <n>] [--keep]
  *
  * Instructions per request of (a)'s single-event produce, counted by valgrind's callgrind in the server
  * process, per thread: the platform and the bare HTTPS server of (a)'s baseline, driven alike by the
  * benchmark's raw client. Counts of instructions do not move with the other work on the machine or with
  * its clock, where (a)'s events/s on a shared 2-core machine do by tens of percent from minute to
- * minute, so a change to the produce path can be measured in them. They are not time: see the caveats
- * in test/bench/README.md. A diagnostic, not a benchmark: under
- * valgrind the server runs one thread at a time and some 50 times slower, so commits group fewer events
- * than at full speed and per-commit work weighs more; and V8 compiles on timing, so counts vary by a few
- * percent between runs. Compare runs made with the same options.
+ * minute, so a change to the produce path can be measured in them. They are not time (see the caveats
+ * in test/bench/README.md). A diagnostic, not a benchmark: under valgrind the server runs one thread at
+ * a time and some 50 times slower, so commits group fewer events than at full speed and per-commit work
+ * weighs more; and V8 compiles on timing, so counts vary by a few percent between runs. Compare runs
+ * made with the same options.
  *
  * The server is started under callgrind with instrumentation off, warmed up with `--warmup` requests
  * (so V8 has optimized the hot path), then counted over `--requests` requests (callgrind_control
