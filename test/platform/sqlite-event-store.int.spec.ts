@@ -31,19 +31,20 @@ describe('embedded SQLite event store', () => {
     producer: 'tester',
   });
 
-  it("stores an event as the appender's JSON text when it gives one, and serializes the others", async () => {
+  it("stores a run as its events' JSON texts when every event came with one, and serializes any other run", async () => {
     const path = join(fileDirectory, 'events.sqlite');
     const store = openSqliteEventStore(path);
-    const asSent = newEvent();
-    const text = JSON.stringify(asSent.event, null, 1).replace('md.gov.test.v1', 'md.gov.test\\u002ev1');
-    const serialized = newEvent();
-    await store.append('order-1', [{ ...asSent, json: text }, serialized]);
-    expect((await store.readStream('order-1')).map((stored) => stored.event)).to.deep.equal([asSent.event, serialized.event]);
+    const withText = (event: NewEvent) => ({ ...event, json: JSON.stringify(event.event, null, 1).replace('md.gov.test.v1', 'md.gov.test\\u002ev1') });
+    const asSent = [withText(newEvent()), withText(newEvent())];
+    const mixed = [withText(newEvent()), newEvent()];
+    await store.append('order-1', asSent);
+    await store.append('order-1', mixed);
+    expect((await store.readStream('order-1')).map((stored) => stored.event)).to.deep.equal([...asSent, ...mixed].map((appended) => appended.event));
     await store.close();
     const db = new Database(path, { readonly: true });
     try {
-      const runs = db.prepare<[], { events: string }>('SELECT events FROM event_runs').all();
-      expect(runs.map((run) => run.events)).to.deep.equal([`[${text},${JSON.stringify(serialized.event)}]`]);
+      const runs = db.prepare<[], { events: string }>('SELECT events FROM event_runs ORDER BY last_position').all();
+      expect(runs.map((run) => run.events)).to.deep.equal([`[${asSent[0].json},${asSent[1].json}]`, JSON.stringify(mixed.map((appended) => appended.event))]);
     } finally {
       db.close();
     }

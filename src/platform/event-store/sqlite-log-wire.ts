@@ -1,4 +1,4 @@
-import type { AppendResult, EventKind, ExpectedRevision, NewEvent } from './event-store';
+import type { AppendResult, CloudEventRecord, EventKind, ExpectedRevision, NewEvent } from './event-store';
 import { defaultDedupeKey } from './event-identity';
 
 /**
@@ -35,8 +35,13 @@ export function toWireRuns(events: NewEvent[]): WireRun[] {
   return runs;
 }
 
-/** Events [start, end) as one run. Written as plain loops: this runs for every append, on the main thread. */
+/**
+ * Events [start, end) as one run. A run whose events all came with their text (a single event as its
+ * producer wrote it) is joined from those texts; any other is serialized in one call, which costs less
+ * than one per event. Written as plain loops: this runs for every append, on the main thread.
+ */
 function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKind, producer: string): WireRun {
+  const records: CloudEventRecord[] = [];
   const texts: string[] = [];
   const keys: string[] = [];
   const types: string[] = [];
@@ -44,12 +49,13 @@ function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKi
   for (let index = start; index < end; index += 1) {
     const { event, dedupeKey, filledIn, contentHash, json } = events[index];
     if (filledIn?.length || contentHash) fingerprints.push({ index: index - start, filledIn: filledIn ?? [], contentHash });
-    // the text the appender holds costs nothing; serializing an event costs more than anything else here
-    texts.push(json ?? JSON.stringify(event));
+    records.push(event);
+    if (json !== undefined) texts.push(json);
     keys.push(dedupeKey ?? defaultDedupeKey(event));
     if (!types.includes(event.type)) types.push(event.type);
   }
-  return { kind, producer, json: `[${texts.join(',')}]`, keys, types, fingerprints };
+  const json = texts.length === records.length ? `[${texts.join(',')}]` : JSON.stringify(records);
+  return { kind, producer, json, keys, types, fingerprints };
 }
 
 /** An append as it crosses to the writer thread: one or more runs of one stream. */
