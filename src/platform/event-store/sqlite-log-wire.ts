@@ -3,8 +3,9 @@ import { defaultDedupeKey } from './event-identity';
 
 /**
  * What crosses between the main thread and the embedded log's writer thread: appends on the way there,
- * their events already serialized, so the writer does only the SQL; and a commit's outcomes on the way
- * back, packed so the structured clone copies a block instead of walking an object per append.
+ * their events already serialized and the whole encoded as one string, so the writer only decodes it and
+ * runs the SQL; and a commit's outcomes on the way back, packed so the structured clone copies a block
+ * instead of walking an object per append.
  */
 
 /**
