@@ -61,6 +61,8 @@ export type HttpLoadResult = {
   perSecond: number[];
   requestsPerSec: number;
   latencyMs: LatencySummary;
+  /** every measured request's latency (ms, to the µs), so that rounds can be combined (test/bench/rounds.ts) */
+  latencySamplesMs: number[];
   measuredMs: number;
   /** every event answered 202, warm-up included (compared with what the log stored) */
   acceptedEvents: number;
@@ -109,7 +111,7 @@ export type SqliteBaselineSpec = { path: string; batch: number; rowBytes: number
  */
 export type LogWriterSpec = { path: string; appendsPerCommit: number; eventsPerAppend: number; ids: IdStyle; tag: string; warmupMs: number; durationMs: number };
 /** A loop of appends measured in one process: the bare SQLite baseline, or the log writer alone. */
-export type AppendLoopResult = { eventsPerSec: number; commitsPerSec: number; latencyMs: LatencySummary; measuredMs: number; rows: number };
+export type AppendLoopResult = { eventsPerSec: number; commitsPerSec: number; latencyMs: LatencySummary; latencySamplesMs: number[]; measuredMs: number; rows: number };
 
 export type ServerCommand =
   | { type: 'start-https-baseline'; tls: { cert: string; key: string; ca: string } }
@@ -165,6 +167,11 @@ export function seqOf(id: unknown, tag: string): number {
   if (typeof id !== 'string' || !id.startsWith(`${tag}-`)) return -1;
   const seq = Number(id.slice(tag.length + 1));
   return Number.isInteger(seq) && seq >= 0 ? seq : -1;
+}
+
+/** Latencies to send to the parent (ms, rounded to the µs: the JSON is about half as long). */
+export function samplesToSend(samples: Samples): number[] {
+  return Array.from(samples.values(), (value) => Math.round(value * 1000) / 1000);
 }
 
 /** Latencies in ms, nearest-rank percentiles. */

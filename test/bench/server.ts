@@ -19,6 +19,7 @@ import {
   round,
   Samples,
   summarize,
+  samplesToSend,
   type ServerCommand,
   type ServerMessage,
   type AppendLoopResult,
@@ -220,6 +221,7 @@ function loopResult(loop: CommitLoop, overMs: number, measuredMs: number): Appen
     eventsPerSec: round(loop.rows / seconds, 0),
     commitsPerSec: round(loop.commits / seconds, 0),
     latencyMs: summarize(loop.latencies.values()),
+    latencySamplesMs: samplesToSend(loop.latencies),
     measuredMs,
     rows: loop.rows,
   };
