@@ -9,6 +9,11 @@ const CONTEXT_ATTRIBUTES = new Set(['specversion', 'id', 'source', 'type', 'data
 const EXTENSION_NAME = /^[a-z0-9]+$/;
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;\s*[A-Za-z0-9!#$&^_.+-]+=("[^"]*"|[A-Za-z0-9!#$&^_.+-]+))*\s*$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * What the CloudEvents type system disallows in a String: control characters, Unicode noncharacters, and
+ * surrogates not used as a pair (with the u flag a proper pair is one code point, so it does not match).
+ */
+const DISALLOWED_IN_STRING = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff\p{Noncharacter_Code_Point}]/u;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
@@ -45,8 +50,12 @@ export function cloudEventViolations(candidate: unknown): string[] {
     violations.push('data_base64 must be base64');
   }
   for (const name of Object.keys(event)) {
-    if (CONTEXT_ATTRIBUTES.has(name) || name === 'data' || name === 'data_base64') continue;
+    if (name === 'data') continue;
     const value = event[name];
+    if (typeof value === 'string' && DISALLOWED_IN_STRING.test(value)) {
+      violations.push(`${name} contains a character CloudEvents does not allow in a string (a control character, a noncharacter or an unpaired surrogate)`);
+    }
+    if (CONTEXT_ATTRIBUTES.has(name) || name === 'data_base64') continue;
     if (!EXTENSION_NAME.test(name)) {
       violations.push(`extension attribute name "${name}" must be lower-case letters and digits`);
     } else if (value !== null && !isExtensionValue(value)) {

@@ -53,6 +53,25 @@ describe('CloudEvents JSON format validation (unit)', () => {
     });
   });
 
+  describe('String values (the CloudEvents type system)', () => {
+    const minimal = { specversion: '1.0', id: 'a', source: 'urn:x', type: 't' };
+    const refused = (attributes: Record<string, unknown>) => cloudEventViolations({ ...minimal, ...attributes });
+    it('refuses control characters, noncharacters and unpaired surrogates in any string attribute', () => {
+      for (const bad of ['a\u0000b', 'line\nbreak', '\u007f', '\u0085', '\ufdd0', '\uffff', '\u{10FFFF}', '\ud800', 'x\udc00', '\udbff\ud800']) {
+        for (const name of ['id', 'subject', 'partitionkey']) {
+          expect(refused({ [name]: bad }), `${name}: ${JSON.stringify(bad)}`).to.include(
+            `${name} contains a character CloudEvents does not allow in a string (a control character, a noncharacter or an unpaired surrogate)`,
+          );
+        }
+      }
+      expect(refused({ type: 'demo.\ud800' })).to.have.length(1);
+    });
+    it('accepts surrogates used in pairs and any other Unicode, and leaves data alone', () => {
+      expect(refused({ id: 'Chișinău 😀 \ud83d\ude00', subject: '\u00a0\u2028', data: { text: '\u0000\ud800' } })).to.deep.equal([]);
+      expect(refused({ data: 'line\nbreak\ud800', datacontenttype: 'text/plain' })).to.deep.equal([]);
+    });
+  });
+
   describe('RFC 3339 time', () => {
     it('accepts offsets, fractions and lower-case separators', () => {
       for (const time of ['2018-04-05T17:31:00Z', '2018-04-05T17:31:00.123456789+01:30', '2018-04-05t17:31:00z', '2016-12-31T23:59:60Z', '2024-02-29T00:00:00-05:00', '2000-02-29T12:00:00.5Z', '0000-01-01T00:00:00Z']) {

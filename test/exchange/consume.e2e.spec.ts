@@ -82,6 +82,16 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(raw.headers).to.include({ 'ce-specversion': '1.0', 'ce-source': 'urn:demo:producer', 'ce-type': 'demo.order.created', 'ce-offset': '2' });
     });
 
+    it('GET raw sends an unpaired surrogate in an attribute (an event a service appended) as U+FFFD, not a 500', async () => {
+      const instance = await createInstance(consumer);
+      await platform.platform.stores.events.append('exchange-demo-producer', [
+        { producer: 'demo-producer', event: { ...demoEvent({ subject: 'broken \ud800 name' }), specversion: '1.0', time: new Date().toISOString() } },
+      ]);
+      const raw = await consumer.get(`${instance}/raw`);
+      expect(raw.status, raw.text).to.equal(200);
+      expect(raw.headers['ce-subject']).to.equal('broken %EF%BF%BD name');
+    });
+
     it('answers 204 when nothing arrives before the poll timeout, and wakes as soon as an event arrives', async () => {
       const instance = await createInstance(consumer);
       expect((await consumer.get(`${instance}/event`)).status).to.equal(204);

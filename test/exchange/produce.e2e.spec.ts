@@ -118,6 +118,9 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ time: new Date(Date.now() + 3_600_000).toISOString() })) },
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ time: '2999-12-31T23:59:60Z' })) }, // a leap second, still in the future
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ partitionkey: 7 })) },
+        // characters the CloudEvents type system does not allow in a string
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ subject: 'an unpaired \ud800 surrogate' })) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ id: 'line\nbreak' })) },
       ];
       for (const request of cases) {
         const response = await producer.post('/ce/produce/event', request);
@@ -251,6 +254,8 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       const missing = rawHeaders('r1', 'application/json') as Record<string, string>;
       delete missing['ce-type'];
       expect((await producer.post('/ce/produce/raw', { headers: missing, body: '{}' })).status).to.equal(400);
+      // a control character, percent-encoded as the HTTP binding does
+      expect((await producer.post('/ce/produce/raw', { headers: { ...rawHeaders('r0', 'application/json'), 'ce-subject': 'a%00b' }, body: '{}' })).status).to.equal(400);
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r2', 'application/xml'), body: '<a/>' })).status).to.equal(400);
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r3', 'application/json'), body: '{' })).status).to.equal(400);
     });
