@@ -107,7 +107,8 @@ export class TestPlatform {
     });
     config.exchange = { ...config.exchange, pollTimeoutMs: 1000, ...this.options.exchange };
     this.platform = await startPlatform(config, {
-      logger: createLogger('silent'),
+      // TEST_LOG_LEVEL=error (say) shows the platform's log lines while a test runs
+      logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
       clock: this.options.clock,
       seedDevelopmentData: this.options.seedDevelopmentData ?? false,
     });
