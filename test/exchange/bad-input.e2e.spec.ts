@@ -1,11 +1,13 @@
 import { expect } from 'chai';
+import type WebSocket from 'ws';
 import { expectNoServerError, seededRandom, type Random } from '../support/generated-input';
 import type { HttpResponse, HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
 
 /**
  * Generated bad input against every exchange endpoint: events with attributes deleted, retyped or made
- * up, broken JSON, wrong media types, odd query values, unknown instances. Whatever arrives, the answer
+ * up, broken JSON, wrong media types, odd query values, unknown instances, WebSocket messages of every
+ * wrong kind. Whatever arrives, the answer
  * is a 2xx or a 4xx with a problem body, never a 5xx; a refused request stores nothing, and every stored
  * event is a complete CloudEvent. Seeded: FUZZ_SEED=<n> repeats a run, FUZZ_REQUESTS=<n> makes it longer.
  */
@@ -174,5 +176,53 @@ describe('Exchange: generated bad input never gets a 5xx (e2e over mTLS)', funct
       expect(event.specversion).to.equal('1.0');
       for (const attribute of ['id', 'source', 'type', 'time'] as const) expect(event[attribute], attribute).to.be.a('string').and.not.empty;
     }
+  });
+
+  it(`acts on generated WebSocket messages or closes with 1007/1008, never 1011, and keeps serving (seed ${SEED})`, async () => {
+    const random = seededRandom(SEED + 1);
+    const produced = await producer.post('/ce/produce/events', { headers: { 'content-type': 'application/cloudevents-batch+json' }, body: JSON.stringify([validEvent('ws'), validEvent('ws'), validEvent('ws')]) });
+    expect(produced.status, produced.text).to.equal(202);
+    const closeCodes: number[] = [];
+    let refusedUpgrades = 0;
+    for (let connection = 0; connection < REQUESTS / 20; connection += 1) {
+      const path = `/ce/consume/ws${query(random, ['events', 'test', 'dead', 'group'])}`;
+      let socket: WebSocket;
+      try {
+        socket = await consumer.websocket(path);
+      } catch (error) {
+        const refusal = error as { status?: number; contentType?: string };
+        expect(refusal.status, `${path}: ${String(error)}`).to.be.within(400, 499);
+        expect(String(refusal.contentType)).to.match(/^application\/problem\+json/);
+        refusedUpgrades += 1;
+        continue;
+      }
+      let lastOffset = '1';
+      socket.on('message', (data: Buffer) => (lastOffset = String(JSON.parse(data.toString()).offset)));
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      for (let i = 0, count = 1 + random.int(4); i < count && socket.readyState === socket.OPEN; i += 1) {
+        const message = random.pick([
+          () => `confirm:${lastOffset}`,
+          () => `confirm:${random.pick(QUERY_VALUES)}`,
+          () => `dead:${JSON.stringify({ ...mutatedEvent(random, 'dead').event, id: `ws-dead-${connection}-${i}` })}`,
+          () => `dead:${JSON.stringify(random.pick(VALUES))}`,
+          () => `dead:${JSON.stringify(validEvent('dead')).slice(0, 30)}`,
+          () => random.pick(['', 'hello', 'CONFIRM:1', 'confirm', 'dead:', `confirm:${'9'.repeat(40)}`]),
+          () => Buffer.from([0xff, 0x00, 0xfe]),
+        ])();
+        socket.send(message);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const code = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(0), 100))]);
+      if (code === 0) socket.close(1000);
+      else closeCodes.push(code);
+      if (code !== 0) expect([1007, 1008], `connection ${connection} closed with ${code}`).to.include(code);
+    }
+    expect(closeCodes).to.include.members([1007, 1008]);
+    expect(refusedUpgrades).to.be.above(0);
+    // still serving: a new consumer of a new group gets the events
+    const socket = await consumer.websocket('/ce/consume/ws?group=after-the-noise');
+    const first = await new Promise<{ id: string }>((resolve) => socket.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()))));
+    expect(first.id).to.be.a('string');
+    socket.close(1000);
   });
 });
