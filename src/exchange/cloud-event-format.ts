@@ -5,6 +5,8 @@
  *
  * Returns the list of violations (empty when valid). Attributes set to null count as absent.
  */
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../platform/json-depth';
+
 const CONTEXT_ATTRIBUTES = new Set(['specversion', 'id', 'source', 'type', 'datacontenttype', 'dataschema', 'subject', 'time']);
 const EXTENSION_NAME = /^[a-z0-9]+$/;
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;\s*[A-Za-z0-9!#$&^_.+-]+=("[^"]*"|[A-Za-z0-9!#$&^_.+-]+))*\s*$/;
@@ -48,6 +50,10 @@ export function cloudEventViolations(candidate: unknown): string[] {
   }
   if (isPresent(event.data_base64) && (typeof event.data_base64 !== 'string' || !BASE64.test(event.data_base64))) {
     violations.push('data_base64 must be base64');
+  }
+  // the event is one level itself
+  if (nestsDeeperThan(event.data, MAX_JSON_DEPTH - 1)) {
+    violations.push(`data must not nest arrays or objects more than ${MAX_JSON_DEPTH - 1} levels deep`);
   }
   for (const name of Object.keys(event)) {
     if (name === 'data') continue;

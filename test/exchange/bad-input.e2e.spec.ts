@@ -23,6 +23,8 @@ const VALUES: unknown[] = [
   '2026-11-24T10:00:00Z', '2026-11-24T10:00:00.123456789+02:00', '2026-02-30T00:00:00Z', '9999-12-31T23:59:59Z',
   '2026-11-24 10:00:00', '2026-11-24T10:00:60Z', '+275760-09-13T00:00:00Z', '0000-01-01T00:00:00Z',
   'application/json', 'text/plain', 'application/xml', 'application/json; charset=utf-8', 'aGVsbG8=', '!!notbase64', 'https://schema.example/x',
+  // as data: just past and just within the nesting the exchange takes (63 levels inside the event)
+  JSON.parse('['.repeat(64) + ']'.repeat(64)), JSON.parse('['.repeat(63) + ']'.repeat(63)),
 ];
 const HEADER_VALUES = ['', ' ', 'a', '1.0', '0.3', 'urn:demo:producer', 'urn:other', 'demo.fuzz', 'other.type', '2026-11-24T10:00:00Z', 'yesterday', 'x'.repeat(500), 'Chi%C8%99in%C4%83u', '%ZZ', 'application/json', 'text/plain'];
 const QUERY_VALUES = ['true', 'false', '', 'TRUE', '1', '0', 'yes', 'maybe', '-1', '1e3', '1.5', '00001', '99999999999999999', 'abc', '%00'];

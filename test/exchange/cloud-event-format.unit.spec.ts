@@ -48,6 +48,12 @@ describe('CloudEvents JSON format validation (unit)', () => {
       expect(cloudEventViolations({ ...minimal, big: 2 ** 31 })).to.have.length(1);
       expect(cloudEventViolations({ ...minimal, nested: { a: 1 } })).to.have.length(1);
     });
+    it('refuses data nested deeper than 63 levels (the event itself is the 64th), at any depth of brackets', () => {
+      const nested = (levels: number) => JSON.parse('['.repeat(levels) + ']'.repeat(levels));
+      expect(cloudEventViolations({ ...minimal, data: nested(63) })).to.deep.equal([]);
+      expect(cloudEventViolations({ ...minimal, data: nested(64) })).to.deep.equal(['data must not nest arrays or objects more than 63 levels deep']);
+      expect(cloudEventViolations({ ...minimal, data: nested(100_000) })).to.deep.equal(['data must not nest arrays or objects more than 63 levels deep']);
+    });
     it('refuses data_base64 that is not base64', () => {
       expect(cloudEventViolations({ ...minimal, data_base64: 'not base64!' })).to.deep.equal(['data_base64 must be base64']);
     });

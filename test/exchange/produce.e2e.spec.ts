@@ -121,10 +121,13 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
         // characters the CloudEvents type system does not allow in a string
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ subject: 'an unpaired \ud800 surrogate' })) },
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ id: 'line\nbreak' })) },
+        // data nested past what JSON.stringify can walk: it would fail on storing, or on every delivery
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ type: 'demo.deep', data: 0 })).replace('"data":0', `"data":${'['.repeat(20_000)}${']'.repeat(20_000)}`) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ type: 'demo.deep', data: 0, time: new Date().toISOString() })).replace('"data":0', `"data":${'['.repeat(20_000)}${']'.repeat(20_000)}`) },
       ];
       for (const request of cases) {
         const response = await producer.post('/ce/produce/event', request);
-        expect(response.status, request.body).to.equal(400);
+        expect(response.status, request.body.slice(0, 300)).to.equal(400);
         expect(response.json()).to.include({ status: 400, title: 'Bad Request' });
       }
     });
@@ -254,6 +257,7 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       const missing = rawHeaders('r1', 'application/json') as Record<string, string>;
       delete missing['ce-type'];
       expect((await producer.post('/ce/produce/raw', { headers: missing, body: '{}' })).status).to.equal(400);
+      expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r4', 'application/json'), body: `${'['.repeat(20_000)}${']'.repeat(20_000)}` })).status).to.equal(400);
       // a control character, percent-encoded as the HTTP binding does
       expect((await producer.post('/ce/produce/raw', { headers: { ...rawHeaders('r0', 'application/json'), 'ce-subject': 'a%00b' }, body: '{}' })).status).to.equal(400);
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r2', 'application/xml'), body: '<a/>' })).status).to.equal(400);
