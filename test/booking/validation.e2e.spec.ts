@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { message, type Language, type MessageKey, type MessageParams } from '../../src/booking/messages';
 import type { HttpResponse, HttpsClient } from '../support/https-client';
-import { citizen, slot, startBookingPlatform, type BookingPlatform } from './booking-test-platform';
+import { ADMIN, citizen, slot, startBookingPlatform, type BookingPlatform } from './booking-test-platform';
 import { CL, IDS } from './booking-test-data';
 
 type Rule = { name: string; send: (client: HttpsClient, headers: Record<string, string>) => Promise<HttpResponse>; field: string; key: MessageKey; params?: MessageParams };
@@ -18,6 +18,14 @@ const withService = (service: Record<string, unknown>) => [{ ...citizen(CL.passp
 const RULES: Rule[] = [
   { name: 'body is not JSON', send: post('[{'), field: '$', key: 'invalidJson' },
   { name: 'body is not an array', send: post({}), field: '$', key: 'type', params: { expected: 'array' } },
+  { name: 'body nested 100,000 levels deep', send: post(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), field: '$', key: 'nestedTooDeep', params: { max: 64 } },
+  {
+    name: 'an unknown member of a citizen nested 10,000 levels deep',
+    send: post(JSON.stringify(one({})).replace(/^\[\{/, `[{"extra":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)},`)),
+    field: '$',
+    key: 'nestedTooDeep',
+    params: { max: 64 },
+  },
   { name: 'body is an empty array', send: post([]), field: '$', key: 'minItems', params: { min: 1 } },
   { name: 'isForeignCitizen is required', send: post(one({ isForeignCitizen: undefined })), field: '[0].isForeignCitizen', key: 'required' },
   { name: 'idnp is required when isForeignCitizen is false', send: post(one({ idnp: undefined })), field: '[0].idnp', key: 'idnpRequired' },
@@ -65,6 +73,8 @@ const RULES: Rule[] = [
   { name: 'calendars/config-by-idno: ServiceCode is required', send: get('/api/v2/calendars/config-by-idno', { LocationIdno: '1003600000777' }), field: 'ServiceCode', key: 'required' },
   { name: 'calendars/config-by-idno: LocationIdno has 13 digits', send: get('/api/v2/calendars/config-by-idno', { LocationIdno: 'abc', ServiceCode: 'PASSPORT' }), field: 'LocationIdno', key: 'idnoFormat' },
   { name: 'settings: CalendarId is a uuid', send: get('/api/v2/settings', { OrganizationId: IDS.ORG_A, CalendarId: 'x' }), field: 'CalendarId', key: 'uuid' },
+  { name: 'an appointment id that is not percent-encoding', send: (client, headers) => client.patch('/api/v2/appointments/%ZZ/confirm', { headers }), field: 'appointmentId', key: 'uuid' },
+  { name: 'an admin id that is not UTF-8', send: (client, headers) => client.get(`${ADMIN}/locations/%ED%A0%80`, { headers }), field: 'id', key: 'uuid' },
   { name: 'a repeated query parameter', send: (client, headers) => client.get('/api/v2/appointments/user-list?Idnp=2000000000000&Idnp=2000000000001', { headers }), field: 'Idnp', key: 'repeatedParameter' },
 ];
 
@@ -101,6 +111,15 @@ describe('Booking: validation messages in ro, en and ru (e2e)', () => {
       'Поле Idnp должно содержать IDNP ровно из 13 цифр.',
       'Câmpul Idnp trebuie să conțină un IDNP din exact 13 cifre.',
     ]);
+  });
+
+  it('refuses a body over 256 KB with a 413 in the caller\'s language', async () => {
+    for (const language of LANGUAGES) {
+      const response = await booking.institution.post('/api/v2/appointments/request', { body: JSON.stringify(one({ residenceAddress: 'x'.repeat(300_000) })), headers: { 'content-type': 'application/json', 'x-custom-lang': language } });
+      expect(response.status, response.text).to.equal(413);
+      expect(response.headers['content-type']).to.match(/application\/problem\+json/);
+      expect(response.json()).to.include({ title: message(language, 'payloadTooLargeTitle'), detail: message(language, 'bodyTooLarge', { max: 262144 }) });
+    }
   });
 
   it('reports every error of a request at once and writes nothing', async () => {

@@ -8,7 +8,7 @@ import { ruleProblem } from '../problems';
 import type { ReferenceKind } from '../reference/reference-types';
 import { BookingRights, need } from '../rights';
 import { validateBody } from '../validation';
-import { jsonBody, languageOfRequest, queryOf, uuidParam } from './http-input';
+import { jsonBody, languageOfRequest, queryOf, refuseUndecodablePath, uuidParam } from './http-input';
 
 export const ADMIN_BASE = '/api/v1/booking-admin';
 
@@ -84,6 +84,7 @@ export function adminRoutes(context: BookingContext): Router {
       response.status(200).json(await importReferenceData(context, file, clientOf(response).id, language));
     }),
   );
+  router.use(refuseUndecodablePath('id'));
   return router;
 }
 

@@ -11,7 +11,7 @@ import { cancelAppointment, confirmAppointment } from '../application/appointmen
 import { publicModel } from '../queries/appointment-views';
 import { actorOf, BookingRights, need } from '../rights';
 import { validateBody } from '../validation';
-import { idempotencyKeyOf, jsonBody, languageOfRequest, queryOf, uuidParam } from './http-input';
+import { idempotencyKeyOf, jsonBody, languageOfRequest, queryOf, refuseUndecodablePath, uuidParam } from './http-input';
 
 /** POST request, PATCH {id}/confirm, DELETE {id}/cancel. Confirm and cancel answer with the AppointmentPublicModel. */
 export function appointmentRoutes(context: BookingContext): Router {
@@ -56,5 +56,6 @@ export function appointmentRoutes(context: BookingContext): Router {
       response.status(200).json(await current(appointmentId));
     }),
   );
+  router.use(refuseUndecodablePath('appointmentId'));
   return router;
 }

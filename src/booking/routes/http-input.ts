@@ -1,5 +1,7 @@
-import type { Request } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
+import { ProblemError } from '../../platform/errors';
 import { readBody } from '../../platform/http/read-body';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/json-depth';
 import { languageOf, type Language } from '../messages';
 import { ruleProblem, validationProblem } from '../problems';
 import { canonicalUuid, validateQuery } from '../validation';
@@ -10,12 +12,18 @@ export const languageOfRequest = (request: Request): Language => languageOf(requ
 
 /** The body as JSON whatever its Content-Type (curl -d sends form encoding by default). */
 export async function jsonBody(request: Request, language: Language): Promise<unknown> {
-  const body = await readBody(request, BODY_LIMIT_BYTES);
+  const body = await readBody(request, BODY_LIMIT_BYTES).catch((error: unknown) => {
+    throw error instanceof ProblemError && error.status === 413 ? ruleProblem(language, 413, 'bodyTooLarge', { max: BODY_LIMIT_BYTES }) : error;
+  });
+  let value: unknown;
   try {
-    return JSON.parse(body.toString('utf8'));
+    value = JSON.parse(body.toString('utf8'));
   } catch {
     throw validationProblem(language, [{ field: '$', key: 'invalidJson' }]);
   }
+  // the request's hash and the validation walk a body recursively (src/platform/json-depth.ts)
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw validationProblem(language, [{ field: '$', key: 'nestedTooDeep', params: { max: MAX_JSON_DEPTH } }]);
+  return value;
 }
 
 /** Query parameters through their schema. */
@@ -35,4 +43,13 @@ export function uuidParam(value: unknown, field: string, language: Language): st
   const id = typeof value === 'string' ? canonicalUuid(value) : null;
   if (id === null) throw validationProblem(language, [{ field, key: 'uuid' }]);
   return id;
+}
+
+/**
+ * Express refuses a path segment that is not valid percent-encoding (%ZZ, or bytes that are not UTF-8)
+ * while it matches the routes, before any handler runs, with a 400 of its own in English. The booking
+ * paths' parameters are uuids, so such a segment is answered as a malformed one, in the caller's language.
+ */
+export function refuseUndecodablePath(field: string): ErrorRequestHandler {
+  return (error, request, _response, next) => next(error instanceof URIError ? validationProblem(languageOfRequest(request), [{ field, key: 'uuid' }]) : error);
 }
