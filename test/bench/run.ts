@@ -436,10 +436,14 @@ async function inRounds<B, P>(context: Context, measure: { baseline: Slice<B>; p
 
 type MeasuredSlice<R> = { result: R; serverCpu: CpuShare; machineBusyPct: number };
 
+/** The server's and the machine's CPU over one side's slices, weighted by each slice's window. */
+function cpuOfSlices(slices: MeasuredSlice<{ measuredMs: number }>[]) {
+  return combineCpu(slices.map((slice) => ({ serverCpu: slice.serverCpu, machineBusyPct: slice.machineBusyPct, measuredMs: slice.result.measuredMs })));
+}
+
 /** The slices of one side, combined as one run over their summed windows. */
 function combineHttp(slices: MeasuredSlice<HttpLoadResult>[]): MeasuredSlice<HttpLoadResult> {
-  const cpu = combineCpu(slices.map((slice) => ({ serverCpu: slice.serverCpu, machineBusyPct: slice.machineBusyPct, measuredMs: slice.result.measuredMs })));
-  return { result: combineHttpSlices(slices.map((slice) => slice.result)), ...cpu };
+  return { result: combineHttpSlices(slices.map((slice) => slice.result)), ...cpuOfSlices(slices) };
 }
 
 function roundsCheck(baseline: { eventsPerSec: number }[], platform: { eventsPerSec: number }[]): string[] {
@@ -581,7 +585,7 @@ async function scenarioB(context: Context): Promise<ScenarioReport> {
     await Promise.all([stopServer(baselineServer), platform ? stopServer(platform.server) : undefined]);
   }
   const baseline = combineLoopSlices(slices.baseline.map((slice) => slice.result));
-  const baselineCpu = combineCpu(slices.baseline.map((slice) => ({ serverCpu: slice.serverCpu, machineBusyPct: slice.machineBusyPct, measuredMs: slice.result.measuredMs })));
+  const baselineCpu = cpuOfSlices(slices.baseline);
   const platformRun = combineHttp(slices.platform);
   const writerRatio = round(writerAlone.eventsPerSec / baseline.eventsPerSec, 2);
   checks.push(
