@@ -26,11 +26,12 @@ export class Publisher {
   /**
    * The promise resolves once the events are durable. The parsed events are not held while the log
    * commits: a batch's objects then die young, instead of being copied by every collection meanwhile.
+   * json: the events as the producer sent them, when normalizing changed none of them (AppendOptions.json).
    */
-  publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind): Promise<AppendResult> {
+  publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind, json?: string): Promise<AppendResult> {
     let appended: Promise<AppendResult>;
     try {
-      appended = this.store.append(streamFor(kind, client.id), this.checked(client, normalized, kind));
+      appended = this.store.append(streamFor(kind, client.id), this.checked(client, normalized, kind), { json });
     } catch (error) {
       return Promise.reject(error);
     }

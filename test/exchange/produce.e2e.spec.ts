@@ -101,6 +101,25 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect(ids).to.include(repeated.id).and.not.include(`${repeated.id}-first`);
     });
 
+    it('reads a batch back as its JSON says, however the producer wrote it, and takes it written otherwise as a retry', async () => {
+      const complete = { time: new Date().toISOString(), datacontenttype: 'application/json' };
+      const batch = [0, 1, 2].map((n) => demoEvent({ ...complete, subject: `café ${n}`, data: { orderId: n, note: 'tab\there' } }));
+      const pretty = `\r\n ${JSON.stringify(batch, null, 2).replaceAll('café', 'caf\\u00e9')}\n\t`;
+      expect((await producer.post('/ce/produce/events', { headers: BATCH, body: pretty })).status).to.equal(202);
+      expect((await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(batch) })).status).to.equal(202);
+      const ids = batch.map((event) => event.id);
+      const stored = (await storedEvents()).filter((e) => ids.includes(e.event.id));
+      expect(stored.map((e) => e.event)).to.deep.equal(JSON.parse(pretty));
+
+      // one event of the batch gets a default time: the batch is stored as the platform's JSON of its events
+      const mixed = [demoEvent(complete), demoEvent({ ...complete, time: undefined })];
+      expect((await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(mixed, null, 1) })).status).to.equal(202);
+      const storedMixed = (await storedEvents()).filter((e) => mixed.some((event) => event.id === e.event.id));
+      expect(storedMixed.map((e) => e.event)).to.have.length(2);
+      expect(storedMixed[0].event).to.deep.equal(mixed[0]);
+      expect(storedMixed[1].event.time).to.be.a('string');
+    });
+
     it('refuses a different event under a used source and id with 409', async () => {
       const event = demoEvent();
       await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) });

@@ -50,6 +50,32 @@ describe('embedded SQLite event store', () => {
     }
   });
 
+  it("stores an append as the appender's text of all its events when it gives one, trimmed, merged or not", async () => {
+    const path = join(fileDirectory, 'events.sqlite');
+    const store = openSqliteEventStore(path);
+    const batch = [newEvent(), newEvent()];
+    const one = newEvent();
+    const batchJson = ` \n${JSON.stringify(batch.map((appended) => appended.event), null, 2)}\r\n`;
+    // issued in one turn: the batch of one and the single event after it are committed as one run
+    await Promise.all([
+      store.append('order-1', batch, { json: batchJson }),
+      store.append('order-1', [one], { json: `\t[ ${JSON.stringify(one.event)} ] ` }),
+      store.append('order-1', [newEvent()]),
+    ]);
+    const stored = await store.readStream('order-1');
+    expect(stored.map((event) => event.event)).to.have.length(4);
+    expect(stored.slice(0, 3).map((event) => event.event)).to.deep.equal([...batch, one].map((appended) => appended.event));
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    try {
+      const runs = db.prepare<[], { events: string }>('SELECT events FROM event_runs ORDER BY last_position').all();
+      expect(runs).to.have.length(2);
+      expect(runs[0].events).to.equal(batchJson.trim());
+    } finally {
+      db.close();
+    }
+  });
+
   it('keeps the log in its file across close and reopen', async () => {
     const path = join(fileDirectory, 'events.sqlite');
     const first = openSqliteEventStore(path);

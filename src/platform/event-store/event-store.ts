@@ -65,6 +65,16 @@ export type AppendResult = {
   lastPosition: number;
 };
 
+export type AppendOptions = {
+  expectedRevision?: ExpectedRevision;
+  /**
+   * All the events as one JSON array, when the caller holds that text (a producer's batch as it was
+   * sent): text that JSON.parse turns into exactly the events' `event`s, in order. An adapter may store
+   * it instead of serializing the events again.
+   */
+  json?: string;
+};
+
 export type LogFilter = {
   kinds?: EventKind[];
   streamPrefix?: string;
@@ -72,7 +82,7 @@ export type LogFilter = {
 };
 
 export interface EventStore {
-  append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** limit: at most this many events (all when absent) */
   readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<StoredEvent[]>;
   /** events with position > after, oldest first */

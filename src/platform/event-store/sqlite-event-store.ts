@@ -85,7 +85,7 @@ export function openSqliteEventStore(path: string): EventStore {
   return {
     append(streamId, events, options = {}) {
       if (broken) return Promise.reject(broken);
-      const wire: WireAppend = { streamId, expectedRevision: options.expectedRevision ?? 'any', runs: toWireRuns(events) };
+      const wire: WireAppend = { streamId, expectedRevision: options.expectedRevision ?? 'any', runs: toWireRuns(events, options.json) };
       const types = wire.runs.flatMap((run) => run.types);
       return new Promise<AppendResult>((resolve, reject) => {
         queuedWires.push(wire);

@@ -22,26 +22,33 @@ export type WireRun = {
   fingerprints: { index: number; filledIn: string[]; contentHash?: string }[];
 };
 
-/** Consecutive events of one kind and producer form a run: one row, one JSON array, in the log. */
-export function toWireRuns(events: NewEvent[]): WireRun[] {
+/**
+ * Consecutive events of one kind and producer form a run: one row, one JSON array, in the log.
+ * allJson: the events as one JSON array as the appender holds it (AppendOptions.json), used when they
+ * form one run.
+ */
+export function toWireRuns(events: NewEvent[], allJson?: string): WireRun[] {
   const runs: WireRun[] = [];
   for (let start = 0; start < events.length; ) {
     const kind = events[start].kind ?? 'standard';
     const { producer } = events[start];
     let end = start + 1;
     while (end < events.length && (events[end].kind ?? 'standard') === kind && events[end].producer === producer) end += 1;
-    runs.push(toWireRun(events, start, end, kind, producer));
+    const json = start === 0 && end === events.length ? allJson?.trim() : undefined;
+    runs.push(toWireRun(events, start, end, kind, producer, json));
     start = end;
   }
   return runs;
 }
 
 /**
- * Events [start, end) as one run. A run whose events all came with their text (a single event as its
- * producer wrote it) is joined from those texts; any other is serialized in one call, which costs less
- * than one per event. Written as plain loops: this runs for every append, on the main thread.
+ * Events [start, end) as one run. Its JSON is the appender's text of them all where it gave one (a
+ * producer's batch), else joined from the events' own texts where each came with one (a single event as
+ * its producer wrote it); any other run is serialized in one call, which costs less than one per event.
+ * The text is trimmed: the writer joins single-event runs by their brackets. Written as plain loops: this
+ * runs for every append, on the main thread.
  */
-function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKind, producer: string): WireRun {
+function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKind, producer: string, givenJson?: string): WireRun {
   const records: CloudEventRecord[] = [];
   const texts: string[] = [];
   const keys: string[] = [];
@@ -55,7 +62,7 @@ function toWireRun(events: NewEvent[], start: number, end: number, kind: EventKi
     keys.push(dedupeKey ?? defaultDedupeKey(event));
     if (!types.includes(event.type)) types.push(event.type);
   }
-  const json = texts.length === records.length ? `[${texts.join(',')}]` : JSON.stringify(records);
+  const json = givenJson ?? (texts.length === records.length ? `[${texts.join(',')}]` : JSON.stringify(records));
   return { kind, producer, json, keys, types, fingerprints };
 }
 
