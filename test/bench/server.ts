@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config';
 import { streamFor } from '../../src/exchange/publisher';
 import { startPlatform, type Platform } from '../../src/platform-app';
 import { groupCommitter, openLogForWriting } from '../../src/platform/event-store/sqlite-log-schema';
-import { decodeAppends, encodeAppends, toWireRuns } from '../../src/platform/event-store/sqlite-log-wire';
+import { decodeAppends, encodeAppends, toWireRuns, type EncodedAppends } from '../../src/platform/event-store/sqlite-log-wire';
 import { createLogger } from '../../src/platform/logger';
 import {
   errorText,
@@ -169,7 +169,7 @@ function logWriterAlone(spec: LogWriterSpec): AppendLoopResult {
   const streamId = streamFor('standard', 'demo-producer');
   let seq = 0;
   // encoded as the store sends them; decoding is the writer thread's work, so it is timed with the commit
-  const nextGroup = (): string => {
+  const nextGroup = (): EncodedAppends => {
     const time = new Date().toISOString();
     return encodeAppends(
       Array.from({ length: spec.appendsPerCommit }, () => ({

@@ -34,9 +34,12 @@ describe('embedded log: appends encoded for the writer thread', () => {
   });
 
   it('refuses a text that is not what encodeAppends writes, rather than misread it', () => {
-    const encoded = encodeAppends([{ streamId: 's', expectedRevision: 'any', runs: [] }]);
-    expect(() => decodeAppends(encoded.slice(0, -1))).to.throw(/encoded appends/);
-    expect(() => decodeAppends(`${encoded}x`)).to.throw(/left over/);
-    expect(() => decodeAppends('x;')).to.throw(/no length/);
+    const [encoded] = encodeAppends([{ streamId: 's', expectedRevision: 'any', runs: [] }]);
+    expect(() => decodeAppends([encoded.slice(0, -1)])).to.throw(/encoded appends/);
+    expect(() => decodeAppends([`${encoded}x`])).to.throw(/left over/);
+    expect(() => decodeAppends(['x;'])).to.throw(/no length/);
+    const withRun = encodeAppends([{ streamId: 's', expectedRevision: 'any', runs: [{ kind: 'standard', producer: 'p', json: '[]', keys: [], types: [], fingerprints: [] }] }]);
+    expect(() => decodeAppends(withRun.slice(0, 1))).to.throw(/without its JSON/);
+    expect(() => decodeAppends([...withRun, '[]'])).to.throw(/JSON texts left over/);
   });
 });
