@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { bookingProjections } from '../../projections/booking';
 import { createBookingContext, type BookingContext } from './application/booking-context';
@@ -8,8 +8,14 @@ import { adminRoutes } from './routes/admin-routes';
 import { appointmentListRoutes } from './routes/appointment-list-routes';
 import { appointmentRoutes } from './routes/appointment-routes';
 import { referenceRoutes } from './routes/reference-routes';
+import { languageOfRequest } from './routes/http-input';
+import { ruleProblem } from './problems';
 import { bookingSettings } from './booking-settings';
 import { BOOKING_SERVICE } from './streams';
+
+/** A path under the service's prefixes that no route takes: 404 in the caller's language, as every refusal of the service. */
+const noSuchEndpoint: RequestHandler = (request, _response, next) =>
+  next(ruleProblem(languageOfRequest(request), 404, 'noSuchEndpoint', { method: request.method, path: request.path }));
 
 /** The appointment booking service (v2 API of the seed, plus its reference-data admin API); settings in booking-settings.ts. */
 const contexts = new WeakMap<ServiceDeps, BookingContext>();
@@ -33,7 +39,7 @@ export const bookingModule: ServiceModule = {
 
   routes(deps) {
     const context = contextFor(deps);
-    return Router().use(appointmentRoutes(context), appointmentListRoutes(context), referenceRoutes(context), adminRoutes(context));
+    return Router().use(appointmentRoutes(context), appointmentListRoutes(context), referenceRoutes(context), adminRoutes(context), noSuchEndpoint);
   },
 
   async start(deps) {

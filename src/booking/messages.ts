@@ -89,6 +89,7 @@ export const MESSAGES = {
     'The request with this Idempotency-Key could not be completed and nothing was booked; send it again with a new key.',
     'Запрос с этим ключом Idempotency-Key не удалось завершить, и запись не создана; отправьте его снова с новым ключом.',
   ),
+  noSuchEndpoint: t('API-ul de programări nu are {method} {path}.', 'The booking API has no {method} {path}.', 'В API записи нет {method} {path}.'),
   referenceNotFound: t('Resursa {kind} {id} nu există.', 'The {kind} {id} does not exist.', 'Ресурс {kind} {id} не существует.'),
   referenceAlreadyExists: t('Resursa {kind} {id} există deja.', 'The {kind} {id} already exists.', 'Ресурс {kind} {id} уже существует.'),
   organizationMismatch: t('Calendarul și locația aparțin unor organizații diferite.', 'The calendar and the location belong to different organizations.', 'Календарь и отделение принадлежат разным организациям.'),

@@ -303,7 +303,7 @@ describe('Booking: generated bad input never gets a 5xx (e2e over mTLS)', functi
 function inCallersLanguage(response: HttpResponse, header: string | undefined): boolean {
   if (![400, 404, 409, 413].includes(response.status)) return true;
   const problem = response.json();
-  // a path that names no endpoint (a junk segment made it '..' or empty) is the platform's 404, not the service's
+  // a path a junk segment took out of the service's prefixes ('..', or empty) is the platform's 404, not the service's
   if (problem.detail?.startsWith('no resource at')) return true;
   return TITLES[languageOfHeader(header)].has(problem.title);
 }

@@ -122,6 +122,16 @@ describe('Booking: validation messages in ro, en and ru (e2e)', () => {
     }
   });
 
+  it('answers a path under the booking API that no endpoint serves with a 404 in the caller\'s language', async () => {
+    for (const language of LANGUAGES) {
+      const path = '/api/v2/calendars/no/such/endpoint';
+      const response = await booking.institution.get(path, { headers: { 'x-custom-lang': language } });
+      expect(response.status, response.text).to.equal(404);
+      expect(response.headers['content-type']).to.match(/application\/problem\+json/);
+      expect(response.json()).to.include({ title: message(language, 'notFoundTitle'), detail: message(language, 'noSuchEndpoint', { method: 'GET', path }) });
+    }
+  });
+
   it('reports every error of a request at once and writes nothing', async () => {
     const before = await booking.platform.platform.stores.events.headPosition();
     const response = await booking.institution.post('/api/v2/appointments/request', {
