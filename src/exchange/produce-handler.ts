@@ -87,7 +87,8 @@ async function readEvents(request: IncomingMessage, mode: Mode, context: Normali
   return { events, json: events.every((normalized, index) => isUnchanged(normalized, body[index])) ? text : undefined };
 }
 
-const isUnchanged = (normalized: Normalized, parsed: unknown) => normalized.ok && normalized.value.event === parsed;
+const isUnchanged = (normalized: Normalized, parsed: unknown): normalized is Extract<Normalized, { ok: true }> =>
+  normalized.ok && normalized.value.event === parsed;
 
 /**
  * An event, or a batch, that needed no change is stored as the producer's text: serializing it again took
@@ -95,6 +96,6 @@ const isUnchanged = (normalized: Normalized, parsed: unknown) => normalized.ok &
  * Every reader of the log parses what it reads.
  */
 function withProducerText(normalized: Normalized, parsed: unknown, text: string): Normalized {
-  if (!normalized.ok || !isUnchanged(normalized, parsed)) return normalized;
+  if (!isUnchanged(normalized, parsed)) return normalized;
   return { ok: true, value: { ...normalized.value, json: text } };
 }
