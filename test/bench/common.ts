@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 /**
  * Shared pieces of the benchmark (test/bench/run.ts): the messages exchanged with the child processes,
  * the event bodies every load generator sends, and latency statistics.
@@ -51,7 +52,15 @@ export type LoadSpec = HttpLoadSpec | E2eLoadSpec;
 
 export type LatencySummary = { count: number; p50: number; p99: number; mean: number; max: number };
 
-export type CpuShare = { userPct: number; systemPct: number; totalPct: number };
+/**
+ * CPU over a window, in per cent of one core. For a server also its main thread's CPU and how much of the
+ * time its event loop was busy (not waiting for I/O): a loop busy nearly all the time is what bounds a
+ * Node server, whatever its other threads do.
+ */
+export type CpuShare = { userPct: number; systemPct: number; totalPct: number; mainThreadPct?: number; mainLoopBusyPct?: number };
+
+/** A server's CPU so far (µs), its main thread's (NaN where /proc cannot tell), and its event loop's busy time (ms). */
+export type ServerCpuSample = NodeJS.CpuUsage & { mainThread: number; loopBusyMs: number };
 
 export type HttpLoadResult = {
   kind: 'http';
@@ -128,7 +137,7 @@ export type ServerMessage =
   | { type: 'ready'; port: number }
   | { type: 'sqlite-result'; result: AppendLoopResult }
   | { type: 'log-writer-result'; result: AppendLoopResult }
-  | { type: 'cpu'; user: number; system: number }
+  | ({ type: 'cpu' } & ServerCpuSample)
   /** stored: events appended to demo-producer's exchange stream since the platform started */
   | { type: 'stats'; stored: number; requests: number; failures: number }
   | { type: 'stopped' }
@@ -206,6 +215,28 @@ export function cpuShare(start: NodeJS.CpuUsage, end: NodeJS.CpuUsage, wallMs: n
   const user = (end.user - start.user) / 1000 / wallMs;
   const system = (end.system - start.system) / 1000 / wallMs;
   return { userPct: round(user * 100, 0), systemPct: round(system * 100, 0), totalPct: round((user + system) * 100, 0) };
+}
+
+/** A server's share over a window, with its main thread's part and its event loop's busy time. */
+export function serverCpuShare(start: ServerCpuSample, end: ServerCpuSample, wallMs: number): CpuShare {
+  const mainThreadPct = round(((end.mainThread - start.mainThread) / 1000 / wallMs) * 100, 0);
+  const mainLoopBusyPct = round(((end.loopBusyMs - start.loopBusyMs) / wallMs) * 100, 0);
+  return { ...cpuShare(start, end, wallMs), ...(Number.isFinite(mainThreadPct) ? { mainThreadPct } : {}), mainLoopBusyPct };
+}
+
+/**
+ * The CPU this process's main thread used so far (µs), from /proc (Linux counts it in ticks of 10 ms);
+ * NaN elsewhere. Node 20 has no per-thread CPU of its own.
+ */
+export function mainThreadCpuMicros(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // after the command name (in parentheses, which may hold spaces): state is field 3, utime 14, stime 15
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
 }
 
 export function round(value: number, digits = 2): number {

@@ -28,8 +28,19 @@ export type SliceCpu = { serverCpu: CpuShare; machineBusyPct: number };
 export function combineCpu(slices: (SliceCpu & { measuredMs: number })[]): SliceCpu {
   const total = slices.reduce((sum, slice) => sum + slice.measuredMs, 0);
   const mean = (pick: (slice: SliceCpu) => number) => Math.round(slices.reduce((sum, slice) => sum + pick(slice) * slice.measuredMs, 0) / total);
+  // a share only some slices measured is left out rather than averaged over the others
+  const optionalMean = (pick: (share: CpuShare) => number | undefined) =>
+    slices.every((slice) => pick(slice.serverCpu) !== undefined) ? mean((slice) => pick(slice.serverCpu)!) : undefined;
+  const mainThreadPct = optionalMean((share) => share.mainThreadPct);
+  const mainLoopBusyPct = optionalMean((share) => share.mainLoopBusyPct);
   return {
-    serverCpu: { userPct: mean((s) => s.serverCpu.userPct), systemPct: mean((s) => s.serverCpu.systemPct), totalPct: mean((s) => s.serverCpu.totalPct) },
+    serverCpu: {
+      userPct: mean((s) => s.serverCpu.userPct),
+      systemPct: mean((s) => s.serverCpu.systemPct),
+      totalPct: mean((s) => s.serverCpu.totalPct),
+      ...(mainThreadPct !== undefined ? { mainThreadPct } : {}),
+      ...(mainLoopBusyPct !== undefined ? { mainLoopBusyPct } : {}),
+    },
     machineBusyPct: mean((s) => s.machineBusyPct),
   };
 }

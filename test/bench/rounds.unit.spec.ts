@@ -79,6 +79,20 @@ describe('bench rounds (baseline and platform in alternating slices)', () => {
     expect(cpu).to.deep.equal({ serverCpu: { userPct: 80, systemPct: 10, totalPct: 90 }, machineBusyPct: 140 });
   });
 
+  it("weights the main thread's share and its event loop's busy time alike, and leaves out what a slice lacks", () => {
+    const withMain = (mainThreadPct: number, mainLoopBusyPct: number) => ({ userPct: 90, systemPct: 10, totalPct: 100, mainThreadPct, mainLoopBusyPct });
+    const cpu = combineCpu([
+      { serverCpu: withMain(80, 96), machineBusyPct: 150, measuredMs: 3000 },
+      { serverCpu: withMain(40, 56), machineBusyPct: 150, measuredMs: 1000 },
+    ]);
+    expect(cpu.serverCpu).to.deep.equal({ userPct: 90, systemPct: 10, totalPct: 100, mainThreadPct: 70, mainLoopBusyPct: 86 });
+    const partly = combineCpu([
+      { serverCpu: withMain(80, 96), machineBusyPct: 150, measuredMs: 3000 },
+      { serverCpu: { userPct: 90, systemPct: 10, totalPct: 100, mainLoopBusyPct: 56 }, machineBusyPct: 150, measuredMs: 1000 },
+    ]);
+    expect(partly.serverCpu).to.deep.equal({ userPct: 90, systemPct: 10, totalPct: 100, mainLoopBusyPct: 86 });
+  });
+
   it('gives each round its own ratio', () => {
     expect(roundRatios([{ eventsPerSec: 20_000 }, { eventsPerSec: 10_000 }], [{ eventsPerSec: 10_000 }, { eventsPerSec: 6_000 }])).to.deep.equal([0.5, 0.6]);
   });

@@ -29,6 +29,7 @@ import { SERVICE_SCENARIOS, formatServiceFigures, runServiceBenchmarks, type Ser
 import { ensureDevelopmentPki, pkiFiles } from '../../src/platform/identity/pki';
 import {
   cpuShare,
+  serverCpuShare,
   EVENT_BYTES,
   errorText,
   round,
@@ -42,6 +43,7 @@ import {
   type LoadResult,
   type LoadSpec,
   type ServerCommand,
+  type ServerCpuSample,
   type ServerMessage,
   type AppendLoopResult,
 } from './common';
@@ -218,10 +220,10 @@ async function stopServer(server: ServerChild) {
   }
 }
 
-async function serverCpu(server: ServerChild): Promise<NodeJS.CpuUsage> {
+async function serverCpu(server: ServerChild): Promise<ServerCpuSample> {
   server.send({ type: 'cpu' });
-  const message = await server.next(['cpu'], 10_000);
-  return { user: message.user, system: message.system };
+  const { user, system, mainThread, loopBusyMs } = await server.next(['cpu'], 10_000);
+  return { user, system, mainThread, loopBusyMs };
 }
 
 /** CPU time (ms) all cores spent not idle, so far: what other processes used shows up as the difference. */
@@ -264,8 +266,8 @@ async function runLoad<R extends LoadResult>(
   const load = new Child<LoadSpec, LoadMessage>(LOAD);
   try {
     load.send(spec);
-    let cpuStart: NodeJS.CpuUsage | null = null;
-    let cpuEnd: NodeJS.CpuUsage | null = null;
+    let cpuStart: ServerCpuSample | null = null;
+    let cpuEnd: ServerCpuSample | null = null;
     let machineStart: { busy: number } | null = null;
     let machineEnd: { busy: number } | null = null;
     let wallStart = 0;
@@ -282,7 +284,7 @@ async function runLoad<R extends LoadResult>(
         machineEnd = machineTimes();
         wall = performance.now() - wallStart;
       } else {
-        const serverShare = cpuStart && cpuEnd ? cpuShare(cpuStart, cpuEnd, wall) : { userPct: NaN, systemPct: NaN, totalPct: NaN };
+        const serverShare = cpuStart && cpuEnd ? serverCpuShare(cpuStart, cpuEnd, wall) : { userPct: NaN, systemPct: NaN, totalPct: NaN };
         const machineBusyPct = machineStart && machineEnd ? round(((machineEnd.busy - machineStart.busy) / wall) * 100, 0) : NaN;
         return { result: message.result as R, serverCpu: serverShare, machineBusyPct };
       }
@@ -368,6 +370,15 @@ function checkHttp(context: Context, scenario: string, who: string, result: Http
 function serverCpuMicrosPerEvent(measured: Measured): number {
   if (!measured.serverCpu || !(measured.eventsPerSec > 0)) return NaN;
   return (measured.serverCpu.totalPct / 100) * (1_000_000 / measured.eventsPerSec);
+}
+
+/** The server's main thread within its CPU, and how busy its event loop was, where measured. */
+function mainThreadText({ mainThreadPct, mainLoopBusyPct }: CpuShare): string {
+  const parts = [
+    ...(mainThreadPct !== undefined ? [`main thread ${mainThreadPct}%`] : []),
+    ...(mainLoopBusyPct !== undefined ? [`its event loop busy ${mainLoopBusyPct}% of the time`] : []),
+  ];
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }
 
 /** Platform / baseline server CPU per event, when both were measured. */
@@ -757,7 +768,7 @@ function printReport(reports: ScenarioReport[], context: Context, elapsedMs: num
     const cpu = (label: string, measured: Measured | null) =>
       measured?.serverCpu
         ? `  ${label} CPU: ${measured.clientCpu ? 'server' : 'SQLite loop'} ${measured.serverCpu.totalPct}%` +
-          ` (${fmt(serverCpuMicrosPerEvent(measured), 1)} µs per event)` +
+          ` (${fmt(serverCpuMicrosPerEvent(measured), 1)} µs per event${mainThreadText(measured.serverCpu)})` +
           `${measured.clientCpu ? `, load generator ${measured.clientCpu.totalPct}%` : ''}, other processes ${measured.otherCpuPct}% ` +
           `(whole machine ${measured.machineBusyPct}% of ${cpus().length * 100}%)`
         : null;

@@ -24,6 +24,7 @@ import {
   type ServerMessage,
   type AppendLoopResult,
   eventJson,
+  mainThreadCpuMicros,
   type LogWriterSpec,
   type SqliteBaselineSpec,
 } from './common';
@@ -72,7 +73,7 @@ async function handle(command: ServerCommand) {
       return;
     case 'cpu': {
       const usage = process.cpuUsage();
-      send({ type: 'cpu', user: usage.user, system: usage.system });
+      send({ type: 'cpu', user: usage.user, system: usage.system, mainThread: mainThreadCpuMicros(), loopBusyMs: performance.eventLoopUtilization().active });
       return;
     }
     case 'stats':
