@@ -115,7 +115,7 @@ export async function startPlatform(
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {
       request.resume();
-      writeProblem(response, throttled, (request.url ?? '/').split('?')[0], logger);
+      writeProblem(response, throttled, { method: request.method, path: (request.url ?? '/').split('?')[0], socket: request.socket }, logger);
     } else if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;

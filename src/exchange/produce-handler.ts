@@ -42,7 +42,7 @@ export function createProduceHandler(deps: ProduceDeps) {
       },
       (error) => {
         request.resume();
-        writeProblem(response, error, path, deps.logger);
+        writeProblem(response, error, { method: request.method, path, socket: request.socket }, deps.logger);
       },
     );
     return true;

@@ -49,7 +49,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketS
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const admitted = admit(request.url, request.headers['sec-websocket-protocol'], request.socket as TLSSocket, deps);
-    if (admitted instanceof ProblemError) return endWithProblem(socket, problemResponse(admitted, pathOf(request.url), deps.logger));
+    if (admitted instanceof ProblemError) return endWithProblem(socket, problemResponse(admitted, { method: request.method, path: pathOf(request.url), socket: request.socket }, deps.logger));
     wss.handleUpgrade(request, socket, head, (ws) => open(ws, admitted, deps));
   });
   return wss;
@@ -63,7 +63,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketS
 export function serveHttp2Stream(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, deps: WebSocketDeps): void {
   stream.on('error', (error) => deps.logger.debug({ err: error }, 'HTTP/2 stream error'));
   const path = String(headers[':path'] ?? '/');
-  const refuseStream = (problem: ProblemError) => respondWithProblem(stream, problemResponse(problem, pathOf(path), deps.logger));
+  const refuseStream = (problem: ProblemError) => respondWithProblem(stream, problemResponse(problem, { method: String(headers[':method']), path: pathOf(path), socket: stream.session?.socket }, deps.logger));
   if (headers[':method'] !== 'CONNECT' || headers[':protocol'] !== 'websocket') {
     return refuseStream(
       new ProblemError(505, 'HTTP Version Not Supported', 'over HTTP/2 this server serves only WebSocket consumption (extended CONNECT to /ce/consume/ws); use HTTP/1.1'),

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
 import { AppendTooLargeError } from '../../src/platform/event-store/event-store';
-import { problemFor } from '../../src/platform/http/problem';
+import { problemFor, refusalLevel } from '../../src/platform/http/problem';
 
 describe('problemFor: the problem details of an error (unit)', () => {
   it('keeps the status of a ProblemError', () => {
@@ -20,5 +20,23 @@ describe('problemFor: the problem details of an error (unit)', () => {
     expect(unexpected).to.equal(true);
     expect(problem.status).to.equal(500);
     expect(problem.detail).to.not.contain('SQLITE');
+  });
+});
+
+describe('refusalLevel: how loud a refusal is in the log (unit)', () => {
+  it('logs an unexpected error as an error, whatever its status', () => {
+    expect(refusalLevel(500, true)).to.equal('error');
+  });
+
+  it('warns of refused identities and rights', () => {
+    expect([401, 403].map((status) => refusalLevel(status, false))).to.deep.equal(['warn', 'warn']);
+  });
+
+  it('keeps the refusals that come in floods while a limit is reached (429, 503) at debug', () => {
+    expect([429, 503].map((status) => refusalLevel(status, false))).to.deep.equal(['debug', 'debug']);
+  });
+
+  it('logs any other refusal at info', () => {
+    expect([400, 404, 409, 413, 422, 431, 505].map((status) => refusalLevel(status, false))).to.deep.equal(['info', 'info', 'info', 'info', 'info', 'info', 'info']);
   });
 });

@@ -6,7 +6,7 @@ import { startPlatform, DEVELOPMENT_REGISTRY, type Platform } from '../../src/pl
 import type { Clock } from '../../src/platform/clock';
 import type { ClientDefinition, RegistryFile } from '../../src/platform/identity/client-registry';
 import { createCertificate, pkiFiles } from '../../src/platform/identity/pki';
-import { createLogger } from '../../src/platform/logger';
+import { createLogger, type Logger } from '../../src/platform/logger';
 import { readFileSync } from 'node:fs';
 import { HttpsClient } from './https-client';
 
@@ -18,6 +18,8 @@ export type TestPlatformOptions = {
   env?: Record<string, string>;
   /** load the services' development data (off by default: a test brings the data it needs) */
   seedDevelopmentData?: boolean;
+  /** the platform's logger (default: silent, or TEST_LOG_LEVEL's level on stdout) */
+  logger?: Logger;
 };
 
 /**
@@ -108,7 +110,7 @@ export class TestPlatform {
     config.exchange = { ...config.exchange, pollTimeoutMs: 1000, ...this.options.exchange };
     this.platform = await startPlatform(config, {
       // TEST_LOG_LEVEL=error (say) shows the platform's log lines while a test runs
-      logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+      logger: this.options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
       clock: this.options.clock,
       seedDevelopmentData: this.options.seedDevelopmentData ?? false,
     });

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { ProblemError } from '../errors';
+import { notFound, ProblemError } from '../errors';
 import { AppendTooLargeError } from '../event-store/event-store';
+import { describeKnownCaller } from '../identity/authenticate';
 import type { Logger } from '../logger';
 
 /**
  * RFC 7807 problem details for every error. Internal details (stack traces, SQL, paths) are logged
- * with the trace id and never sent; the caller gets the trace id to quote.
+ * with the trace id and never sent; the caller gets the trace id to quote, and every refusal has a log
+ * line with that id (loggedProblemFor).
  */
 export type ProblemBody = {
   type: string;
@@ -38,9 +40,58 @@ export function traceIdOf(response: Response): string {
   return traceId;
 }
 
-export const notFoundHandler: RequestHandler = (request, response) => {
-  sendProblem(response, { status: 404, title: 'Not Found', detail: `no resource at ${request.method} ${request.path}`, instance: request.path });
+/** Unknown paths go to the problem handler like any other refusal, so they are logged too. */
+export const notFoundHandler: RequestHandler = (request, _response, next) => {
+  next(notFound(`no resource at ${request.method} ${request.path}`));
 };
+
+/**
+ * What the log says of a refused request besides its problem. The socket names the caller when its
+ * certificate was already looked up (every HTTP request's is, by the rate limiter); code: Node's parser
+ * error, for a request it could not read.
+ */
+export type RefusedRequest = { method?: string; path?: string; socket?: Duplex; code?: string };
+
+/**
+ * The level of a refusal's log line: an unexpected error is an error; 401 and 403 are warnings (someone
+ * tried what they may not); 429 and 503 are debug, since they come at the callers' rate while a limit is
+ * reached and would fill the log just then (the produce path warns of its 503s every 10 s); any other
+ * refusal is info.
+ */
+export function refusalLevel(status: number, unexpected: boolean): 'error' | 'warn' | 'info' | 'debug' {
+  if (unexpected) return 'error';
+  if (status === 401 || status === 403) return 'warn';
+  if (status === 429 || status === 503) return 'debug';
+  return 'info';
+}
+
+/**
+ * The problem for an error, logged with the trace id the caller is given. The problem's detail is not
+ * logged: it can quote what the caller sent (a field's value, a search filter), which may be personal
+ * data; the line names the fields instead, and the caller who quotes the trace id has the detail.
+ * An unexpected error is logged with the error itself, which the caller never sees.
+ */
+function loggedProblemFor(error: unknown, traceId: string, request: RefusedRequest, logger: Logger): ReturnType<typeof problemFor> {
+  const found = problemFor(error);
+  const { problem, unexpected } = found;
+  const level = refusalLevel(problem.status, unexpected);
+  if (!logger.isLevelEnabled(level)) return found;
+  const socket = request.socket as (Duplex & { remoteAddress?: string }) | undefined;
+  const line = {
+    status: problem.status,
+    title: problem.title,
+    traceId,
+    method: request.method,
+    path: request.path,
+    caller: socket ? describeKnownCaller(socket) : undefined,
+    address: socket?.remoteAddress,
+    code: request.code,
+    fields: problem.errors ? Object.keys(problem.errors) : undefined,
+    err: unexpected ? error : undefined,
+  };
+  logger[level](line, unexpected ? 'unhandled error' : 'request refused');
+  return found;
+}
 
 /**
  * The problem for any error: a ProblemError says its own status; body-parser style errors with a 4xx
@@ -70,16 +121,15 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       response.destroy();
       return;
     }
-    const { problem, headers, unexpected } = problemFor(error);
-    if (unexpected) logger.error({ err: error, traceId: traceIdOf(response), path: request.path }, 'unhandled error');
+    const { problem, headers } = loggedProblemFor(error, traceIdOf(response), { method: request.method, path: request.path, socket: request.socket }, logger);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     sendProblem(response, { ...problem, instance: request.originalUrl.split('?')[0] });
   };
 }
 
 /** The same problem details on a plain Node response (the routes that bypass Express). */
-export function writeProblem(response: ServerResponse, error: unknown, instance: string, logger: Logger): void {
-  const { status, headers, body } = problemResponse(error, instance, logger);
+export function writeProblem(response: ServerResponse, error: unknown, request: RefusedRequest & { path: string }, logger: Logger): void {
+  const { status, headers, body } = problemResponse(error, request, logger);
   response.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
   response.end(body);
 }
@@ -87,16 +137,16 @@ export function writeProblem(response: ServerResponse, error: unknown, instance:
 /**
  * Status, headers and JSON body of the problem for an error, with a fresh trace id, for the responses
  * Express does not write: the produce hot path and refused WebSocket handshakes (HTTP/1.1 and HTTP/2).
+ * The refusal is logged; the request's path is the problem's `instance`.
  */
 export function problemResponse(
   error: unknown,
-  instance: string | undefined,
+  request: RefusedRequest,
   logger: Logger,
 ): { status: number; headers: Record<string, string>; body: string; traceId: string } {
-  const { problem, headers, unexpected } = problemFor(error);
   const traceId = randomUUID();
-  if (unexpected) logger.error({ err: error, traceId, path: instance }, 'unhandled error');
-  const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, ...problem, instance, traceId });
+  const { problem, headers } = loggedProblemFor(error, traceId, request, logger);
+  const body = JSON.stringify({ type: `https://httpstatuses.io/${problem.status}`, ...problem, instance: request.path, traceId });
   return { status: problem.status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body, traceId };
 }
 
@@ -127,9 +177,7 @@ export function answerUnreadableRequest(error: Error & { code?: string }, socket
     socket.destroy();
     return;
   }
-  const response = problemResponse(parserRefusalOf(error.code), undefined, logger);
-  logger.info({ code: error.code, status: response.status, traceId: response.traceId }, 'refused a request the HTTP parser could not read');
-  endWithProblem(socket, response);
+  endWithProblem(socket, problemResponse(parserRefusalOf(error.code), { socket, code: error.code }, logger));
 }
 
 export type ProblemResponse = ReturnType<typeof problemResponse>;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import type { ClientDefinition, ClientRegistry } from './client-registry';
 
@@ -28,6 +29,24 @@ export function identifyConnection(tlsSocket: TLSSocket, registry: ClientRegistr
   // cheap recomputation keeps the rule obvious
   if (identity.kind !== 'anonymous') socket[IDENTITY] = identity;
   return identity;
+}
+
+/**
+ * The caller of a connection for a log line, as far as it is known without looking at the certificate
+ * again: the client's id, or why its certificate was not accepted; undefined before any lookup.
+ */
+export function describeKnownCaller(connection: Duplex): string | undefined {
+  const identity = (connection as SocketWithIdentity)[IDENTITY];
+  switch (identity?.kind) {
+    case 'client':
+      return identity.client.id;
+    case 'unregistered':
+      return `unregistered certificate${identity.commonName ? ` (${identity.commonName})` : ''}`;
+    case 'untrusted':
+      return 'untrusted certificate';
+    default:
+      return undefined;
+  }
 }
 
 function resolve(socket: TLSSocket, registry: ClientRegistry): CallerIdentity {
