@@ -15,6 +15,7 @@ import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
 import { systemClock, type Clock } from './platform/clock';
 import { answerUnreadableRequest, notFoundHandler, problemHandler, writeProblem } from './platform/http/problem';
+import { HEALTH_PATH, healthRoute } from './platform/http/health-route';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
 import { ClientRegistry } from './platform/identity/client-registry';
@@ -94,6 +95,7 @@ export async function startPlatform(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  app.get(HEALTH_PATH, healthRoute({ stores, bridgeId: config.bridgeId, logger }));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
   exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter }));

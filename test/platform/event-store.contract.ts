@@ -58,6 +58,14 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await cleanup?.();
     });
 
+    describe('health', () => {
+      it('resolves checkHealth while the log can take appends, before and after one', async () => {
+        await store.checkHealth();
+        await appendNew(streamName(), 1);
+        await store.checkHealth();
+      });
+    });
+
     describe('streams and revisions', () => {
       it('reads a stream that does not exist as empty', async () => {
         expect(await store.readStream(streamName())).to.deep.equal([]);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
-import { AppendTooLargeError } from '../../src/platform/event-store/event-store';
+import { AppendTooLargeError, LogUnavailableError } from '../../src/platform/event-store/event-store';
 import { problemFor, refusalLevel } from '../../src/platform/http/problem';
 
 describe('problemFor: the problem details of an error (unit)', () => {
@@ -13,6 +13,14 @@ describe('problemFor: the problem details of an error (unit)', () => {
     expect(unexpected).to.equal(false);
     expect(problem).to.include({ status: 413, title: 'Payload Too Large' });
     expect(problem.detail).to.contain('4194304 bytes');
+  });
+
+  it('answers 503 with Retry-After when the log cannot store events, logged as a fault of the platform, its reason kept back', () => {
+    const { problem, headers, unexpected } = problemFor(new LogUnavailableError('disk I/O error (SQLITE_IOERR_WRITE)'));
+    expect(problem).to.include({ status: 503, title: 'Service Unavailable' });
+    expect(headers).to.deep.equal({ 'retry-after': '10' });
+    expect(unexpected).to.equal(true);
+    expect(problem.detail).to.not.contain('SQLITE');
   });
 
   it('hides anything else behind a 500', () => {

@@ -12,6 +12,11 @@ export class ServerProcess {
   constructor(
     readonly dataDir: string,
     readonly port: number,
+    /**
+     * The largest file the process may write (RLIMIT_FSIZE, set by the shell's `ulimit -f`), with SIGXFSZ
+     * ignored: a write past it fails with EFBIG, as on a full disk, instead of killing the process.
+     */
+    private readonly fileSizeLimitBytes?: number,
   ) {}
 
   static async freePort(): Promise<number> {
@@ -26,7 +31,11 @@ export class ServerProcess {
   }
 
   async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/main.ts')], {
+    const node = [process.execPath, '--import', 'tsx', join(projectRoot, 'src/main.ts')];
+    const command = this.fileSizeLimitBytes
+      ? ['bash', '-c', `trap '' XFSZ; ulimit -f ${Math.ceil(this.fileSizeLimitBytes / 1024)}; exec "$@"`, 'bash', ...node]
+      : node;
+    this.child = spawn(command[0], command.slice(1), {
       cwd: projectRoot,
       env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1', BRIDGE_ID: 'crash-bridge', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -25,6 +25,7 @@ import {
   AppendTooLargeError,
   DuplicateEventConflictError,
   ExpectedRevisionConflictError,
+  LogUnavailableError,
   NO_STREAM,
   STREAM_EXISTS,
   revisionMatches,
@@ -156,6 +157,15 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
     },
 
     headPosition: () => headPosition(client),
+
+    // the leader answers a read of $all: the node this bridge appends to is reachable
+    async checkHealth() {
+      try {
+        await headPosition(client);
+      } catch (error) {
+        throw new LogUnavailableError(`EventStoreDB does not answer: ${(error as Error).message}`);
+      }
+    },
 
     onAppended: notifier.add,
 

@@ -88,6 +88,8 @@ export interface EventStore {
   /** events with position > after, oldest first */
   readAll(options: { after: number; limit: number; filter?: LogFilter }): Promise<StoredEvent[]>;
   headPosition(): Promise<number>;
+  /** Resolves when the log can take appends and be read; rejects (LogUnavailableError) with the reason otherwise. */
+  checkHealth(): Promise<void>;
   /** called after every durable append in this process (or, for a shared server, any process) */
   onAppended(listener: (headPosition: number) => void): () => void;
   close(): Promise<void>;
@@ -109,6 +111,17 @@ export class DuplicateEventConflictError extends Error {
   constructor(readonly dedupeKey: string) {
     super(`an event with the same source and id but different content is already stored (${dedupeKey.replace('\n', ' ')})`);
     this.name = 'DuplicateEventConflictError';
+  }
+}
+
+/**
+ * The log cannot store events now: its storage refused the write (a full disk, an I/O error) or its
+ * writer stopped. Nothing of the append was written; the same append may succeed later.
+ */
+export class LogUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`the event log cannot store events now: ${reason}`);
+    this.name = 'LogUnavailableError';
   }
 }
 

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import {
   DuplicateEventConflictError,
   ExpectedRevisionConflictError,
+  LogUnavailableError,
   type AppendResult,
   type CloudEventRecord,
   type EventStore,
@@ -45,7 +46,10 @@ export function openSqliteEventStore(path: string): EventStore {
   let queue: PendingAppend[] = [];
   let queuedWires: WireAppend[] = [];
   let nextId = 1;
-  let broken: Error | null = null;
+  let broken: LogUnavailableError | null = null;
+  /** the last commit refused by the storage (a full disk, say), until a commit succeeds again */
+  let lastStorageFailure: StorageFailure | null = null;
+  let closing = false;
 
   /** The appends of one turn of the event loop go to the writer as one request. */
   function send() {
@@ -62,9 +66,12 @@ export function openSqliteEventStore(path: string): EventStore {
     const group = reply.ids.flatMap((id) => inFlight.get(id) ?? []);
     for (const id of reply.ids) inFlight.delete(id);
     if ('failure' in reply) {
-      for (const pending of group) pending.reject(new Error(`the event log could not commit: ${reply.failure}`));
+      const failure = commitFailure(reply.failure, reply.code);
+      if (failure instanceof LogUnavailableError) lastStorageFailure = { at: Date.now(), reason: failure.reason };
+      for (const pending of group) pending.reject(failure);
       return;
     }
+    lastStorageFailure = null;
     const { outcomes } = unpackCommit(reply);
     head = Math.max(head, reply.head);
     outcomes.forEach((outcome, index) => {
@@ -74,12 +81,17 @@ export function openSqliteEventStore(path: string): EventStore {
     });
     for (const listener of listeners) listener(head);
   });
-  writer.on('error', (error) => {
-    broken = error;
-    for (const pending of [...[...inFlight.values()].flat(), ...queue]) pending.reject(error);
+  /** The writer thread is gone: every append waiting for it, and every later one, is refused. */
+  function breakWith(reason: string) {
+    broken = new LogUnavailableError(reason);
+    for (const pending of [...[...inFlight.values()].flat(), ...queue]) pending.reject(broken);
     inFlight.clear();
     queue = [];
     queuedWires = [];
+  }
+  writer.on('error', (error) => breakWith(`its writer thread failed: ${error.message}`));
+  writer.on('exit', (code) => {
+    if (!closing && !broken) breakWith(`its writer thread stopped (exit code ${code})`);
   });
 
   return {
@@ -133,6 +145,12 @@ export function openSqliteEventStore(path: string): EventStore {
       return head;
     },
 
+    async checkHealth() {
+      const problem = logHealthProblem({ broken: broken?.reason ?? null, lastStorageFailure, now: Date.now() });
+      if (problem) throw new LogUnavailableError(problem);
+      logHead(db); // the read connection answers
+    },
+
     onAppended(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -141,6 +159,7 @@ export function openSqliteEventStore(path: string): EventStore {
     async close() {
       while ((queue.length > 0 || inFlight.size > 0) && !broken) await new Promise((resolve) => setTimeout(resolve, 5));
       listeners.clear();
+      closing = true;
       await new Promise<void>((resolve) => {
         writer.once('exit', () => resolve());
         writer.postMessage('close');
@@ -187,6 +206,35 @@ function lastPositionsByType(db: Database.Database) {
       for (const type of types) if (known.has(type)) known.set(type, Math.max(known.get(type)!, head));
     },
   };
+}
+
+type StorageFailure = { at: number; reason: string };
+
+/** How long after a commit the storage refused the log counts as unable to store events, if none succeeded since. */
+export const STORAGE_FAILURE_WINDOW_MS = 30_000;
+
+/**
+ * Why the embedded log cannot take appends now, or null: its writer thread is gone, or the storage refused
+ * a commit in the last 30 s and no commit succeeded since. After that window the log is taken as able
+ * again, so that a bridge a load balancer took out of service gets appends, and with them the truth, again.
+ */
+export function logHealthProblem(state: { broken: string | null; lastStorageFailure: StorageFailure | null; now: number }): string | null {
+  if (state.broken) return state.broken;
+  const failure = state.lastStorageFailure;
+  if (failure && state.now - failure.at < STORAGE_FAILURE_WINDOW_MS) {
+    return `the storage refused a commit ${Math.round((state.now - failure.at) / 1000)} s ago (${failure.reason}), and none succeeded since`;
+  }
+  return null;
+}
+
+/**
+ * The error for a group the writer could not commit. SQLite's codes for a full disk, an I/O error, a file
+ * no longer writable or a lock held elsewhere mean the storage refused it for now: the append may be sent
+ * again. Anything else is a fault of the platform.
+ */
+export function commitFailure(message: string, code: string | undefined): Error {
+  if (code && /^SQLITE_(FULL|IOERR|READONLY|BUSY|CANTOPEN)/.test(code)) return new LogUnavailableError(`${message} (${code})`);
+  return new Error(`the event log could not commit: ${message}${code ? ` (${code})` : ''}`);
 }
 
 function toError(error: WireError): Error {

@@ -175,7 +175,8 @@ export type WireCommit = { outcomes: WireOutcome[]; head: number };
 /** What the main thread sends the writer thread: the appends of one turn of its event loop, encoded (encodeAppends). */
 export type WriterRequest = { id: number; appends: EncodedAppends };
 /** The writer's one answer to the requests it committed together; outcomes in the order of their appends. */
-export type WriterReply = { ids: number[] } & (PackedCommit | { failure: string });
+/** failure: why the whole group was not committed; code: SQLite's error code, when SQLite refused it */
+export type WriterReply = { ids: number[] } & (PackedCommit | { failure: string; code?: string });
 
 /**
  * A commit's outcomes as they cross back to the main thread: RESULT_FIELDS numbers per append in one

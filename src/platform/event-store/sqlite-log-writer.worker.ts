@@ -32,7 +32,7 @@ function commitRequests(requests: WriterRequest[]): void {
   try {
     reply = { ids, ...packCommit(commitGroup(requests.flatMap((request) => decodeAppends(request.appends)))) };
   } catch (error) {
-    reply = { ids, failure: String((error as Error).message) };
+    reply = { ids, failure: String((error as Error).message), code: (error as { code?: string }).code };
   }
   port.postMessage(reply);
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { notFound, ProblemError } from '../errors';
-import { AppendTooLargeError } from '../event-store/event-store';
+import { notFound, ProblemError, serviceUnavailable } from '../errors';
+import { AppendTooLargeError, LogUnavailableError } from '../event-store/event-store';
 import { describeKnownCaller } from '../identity/authenticate';
 import type { Logger } from '../logger';
 
@@ -89,17 +89,25 @@ function loggedProblemFor(error: unknown, traceId: string, request: RefusedReque
     fields: problem.errors ? Object.keys(problem.errors) : undefined,
     err: unexpected ? error : undefined,
   };
-  logger[level](line, unexpected ? 'unhandled error' : 'request refused');
+  logger[level](line, unexpected ? 'request failed' : 'request refused');
   return found;
 }
 
+/** What a caller refused because the log cannot store events is asked to wait before sending again. */
+const LOG_RETRY_AFTER_MS = 10_000;
+
 /**
- * The problem for any error: a ProblemError says its own status; body-parser style errors with a 4xx
- * status keep it; anything else is a 500 whose details stay in the log.
+ * The problem for any error: a ProblemError says its own status; the log unable to store events is a 503;
+ * body-parser style errors with a 4xx status keep it; anything else is a 500 whose details stay in the log.
  */
 export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'>; headers: Record<string, string>; unexpected: boolean } {
   if (error instanceof ProblemError) {
     return { problem: { status: error.status, title: error.title, detail: error.detail, errors: error.errors }, headers: error.headers, unexpected: false };
+  }
+  if (error instanceof LogUnavailableError) {
+    // the platform's fault, logged as an error with its reason; the caller may send the same request again
+    const { status, title, detail, headers } = serviceUnavailable('the event log cannot store events now; send the request again later', LOG_RETRY_AFTER_MS);
+    return { problem: { status, title, detail }, headers, unexpected: true };
   }
   if (error instanceof AppendTooLargeError) {
     return { problem: { status: 413, title: 'Payload Too Large', detail: `${error.message}; send less at once` }, headers: {}, unexpected: false };
