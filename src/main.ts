@@ -1,14 +1,18 @@
 import { ConfigurationError, loadConfig } from './config';
 import { pkiFiles } from './platform/identity/pki';
 import { startPlatform } from './platform-app';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 
 /** `npm start`: the platform on the embedded profile (or production stores when their URLs are set). */
 const config = await orExitOnConfiguration(() => loadConfig());
 const platform = await orExitOnConfiguration(() => startPlatform(config));
 
 const pki = pkiFiles(join(config.dataDir, 'pki'));
-const rel = (path: string) => relative(process.cwd(), path) || '.';
+/** A path as the user would type it here: relative under the working directory, absolute elsewhere. */
+const rel = (path: string) => {
+  const fromHere = relative(process.cwd(), path) || '.';
+  return fromHere.startsWith('..') || isAbsolute(fromHere) ? resolve(path) : fromHere;
+};
 const base = config.publicUrl;
 const producer = `--cacert ${rel(pki.caCert)} --cert ${rel(pki.clientCert('demo-producer'))} --key ${rel(pki.clientKey('demo-producer'))}`;
 const consumer = `--cacert ${rel(pki.caCert)} --cert ${rel(pki.clientCert('demo-consumer'))} --key ${rel(pki.clientKey('demo-consumer'))}`;
@@ -24,6 +28,9 @@ Consume it as demo-consumer (long polling):
   curl ${consumer} -X POST '${base}/ce/consumers' -i          # Location: the instance URL
   curl ${consumer} '<instance URL>/events'                     # the events, with offsets
   curl ${consumer} -X POST '<instance URL>/confirm?offset=1' -i
+
+Is this bridge healthy (for a load balancer; no client certificate needed):
+  curl --cacert ${rel(pki.caCert)} ${base}/api/v1/health
 
 `);
 
