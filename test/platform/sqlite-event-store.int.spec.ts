@@ -115,6 +115,28 @@ describe('embedded SQLite event store', () => {
     }
   });
 
+  it('sends an append of some fifty events or more to the writer at once, not at the end of the turn', async () => {
+    const path = join(fileDirectory, 'events.sqlite');
+    const store = openSqliteEventStore(path);
+    const reader = new Database(path, { readonly: true });
+    try {
+      await store.append('warm-up', [newEvent()]);
+      const batch = Array.from({ length: 60 }, () => ({ ...newEvent(), event: { ...newEvent().event, data: { note: 'n'.repeat(600) } } }));
+      const small = store.append('small', [newEvent()]);
+      const large = store.append('large', batch);
+      // this turn does not end until the large append is on disk: only a message sent now can get it there
+      const runsOf = reader.prepare<[string], { runs: number }>('SELECT count(*) AS runs FROM event_runs WHERE stream_id = ?');
+      const deadline = Date.now() + 10_000;
+      while (runsOf.get('large')!.runs === 0 && Date.now() < deadline);
+      expect(runsOf.get('large')!.runs, 'committed while the turn that appended it still ran').to.equal(1);
+      expect(runsOf.get('small')!.runs, 'the small append before it went along').to.equal(1);
+      await Promise.all([small, large]);
+    } finally {
+      reader.close();
+      await store.close();
+    }
+  });
+
   it('fails the whole group, writing nothing, when an append meets an error that is not a conflict', () => {
     const db = openLogForWriting(join(fileDirectory, 'events.sqlite'));
     try {

@@ -18,6 +18,12 @@ import { logHead, prepareLogSchema, type EventRunRow } from './sqlite-log-schema
 import { encodeAppends, toWireRuns, unpackCommit, type WireAppend, type WireError, type WriterReply, type WriterRequest } from './sqlite-log-wire';
 
 const TYPE_SCAN_WINDOW = 20_000;
+/**
+ * A turn's appends go to the writer at its end, so that one commit takes them together, unless they
+ * already hold this many characters of events (a batch of some fifty events): those go at once, and the
+ * writer commits them while this thread reads the turn's other requests (docs/decisions.md).
+ */
+const SEND_AT_ONCE_CHARS = 32_768;
 /** An append waiting for its commit; its events went to the writer and are not kept here (types: those it holds). */
 type PendingAppend = { types: string[]; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
 
@@ -46,13 +52,16 @@ export function openSqliteEventStore(path: string): EventStore {
   let queue: PendingAppend[] = [];
   let queuedWires: WireAppend[] = [];
   let nextId = 1;
+  /** characters of events in `queuedWires` */
+  let queuedChars = 0;
   let broken: LogUnavailableError | null = null;
   /** the last commit refused by the storage (a full disk, say), until a commit succeeds again */
   let lastStorageFailure: StorageFailure | null = null;
   let closing = false;
 
-  /** The appends of one turn of the event loop go to the writer as one request. */
+  /** The appends of one turn of the event loop (or the part of it sent at once) go to the writer as one request. */
   function send() {
+    queuedChars = 0;
     if (queue.length === 0) return;
     const id = nextId++;
     inFlight.set(id, queue);
@@ -102,6 +111,8 @@ export function openSqliteEventStore(path: string): EventStore {
       return new Promise<AppendResult>((resolve, reject) => {
         queuedWires.push(wire);
         if (queue.push({ types, resolve, reject }) === 1) setImmediate(send);
+        for (const run of wire.runs) queuedChars += run.json.length;
+        if (queuedChars >= SEND_AT_ONCE_CHARS) send();
       });
     },
 
