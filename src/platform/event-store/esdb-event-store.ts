@@ -3,13 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ANY,
   BACKWARDS,
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   FORWARDS,
   MaxAppendSizeExceededError,
   NO_STREAM as ESDB_NO_STREAM,
+  NotLeaderError,
   STREAM_EXISTS as ESDB_STREAM_EXISTS,
   StreamNotFoundError,
+  TimeoutError,
+  UnavailableError,
   WrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
@@ -115,7 +119,11 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
 
   return {
     append(streamId, events, options = {}) {
-      const appended = appendWhenKeysFree(streamId, events, options.expectedRevision ?? ANY_REVISION);
+      const appended = appendWhenKeysFree(streamId, events, options.expectedRevision ?? ANY_REVISION).catch((error: unknown) => {
+        throw isServerUnreachable(error)
+          ? new LogUnavailableError(`EventStoreDB did not answer (${(error as Error).message || (error as Error).name}); the append may or may not be stored, and a retry is stored once`)
+          : error;
+      });
       const settled = appended.catch(() => undefined);
       appending.add(settled);
       void settled.then(() => appending.delete(settled));
@@ -376,6 +384,15 @@ async function positionsOf(client: EventStoreDBClient, streamId: string, firstRe
   const written = await readStreamEvents(client, streamId, { fromRevision: BigInt(firstRevision), maxCount: count });
   if (written.length !== count) throw new Error(`${streamId}: read back ${written.length} of the ${count} events just appended`);
   return written.map(positionOf);
+}
+
+/**
+ * The client's errors for a server it cannot reach, that did not answer in time, or that is not the leader
+ * (an election): the log cannot store events now, as a full disk is for the embedded log. An append cut
+ * off this way may have been written; its keys stay reserved, and a retry finds it (stored once).
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  return error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof TimeoutError || error instanceof NotLeaderError;
 }
 
 /** The position of the last record in $all (system records included: any of them is a valid `after`). */

@@ -115,8 +115,9 @@ export class DuplicateEventConflictError extends Error {
 }
 
 /**
- * The log cannot store events now: its storage refused the write (a full disk, an I/O error) or its
- * writer stopped. Nothing of the append was written; the same append may succeed later.
+ * The log cannot store events now: its storage refused the write (a full disk, an I/O error), its writer
+ * stopped, or its server did not answer. The same append may succeed later. On the embedded log nothing
+ * of it was written; on EventStoreDB an append cut off may have been, and a retry is stored once.
  */
 export class LogUnavailableError extends Error {
   constructor(readonly reason: string) {
