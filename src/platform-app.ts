@@ -14,7 +14,7 @@ import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
 import { systemClock, type Clock } from './platform/clock';
-import { answerUnreadableRequest, notFoundHandler, problemHandler, writeProblem } from './platform/http/problem';
+import { answerUnreadableRequest, notFoundHandler, problemHandler, refusedRequestOf, writeProblem } from './platform/http/problem';
 import { HEALTH_PATH, healthRoute } from './platform/http/health-route';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
@@ -117,7 +117,7 @@ export async function startPlatform(
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {
       request.resume();
-      writeProblem(response, throttled, { method: request.method, path: (request.url ?? '/').split('?')[0], socket: request.socket }, logger);
+      writeProblem(response, throttled, refusedRequestOf(request), logger);
     } else if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;

@@ -3,7 +3,7 @@ import type { ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
 import { badRequest, notFound, serviceUnavailable } from '../platform/errors';
 import type { EventKind } from '../platform/event-store/event-store';
-import { writeProblem } from '../platform/http/problem';
+import { refusedRequestOf, writeProblem } from '../platform/http/problem';
 import { readBody, readJsonText } from '../platform/http/read-body';
 import { identifyCaller } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
@@ -42,7 +42,7 @@ export function createProduceHandler(deps: ProduceDeps) {
       },
       (error) => {
         request.resume();
-        writeProblem(response, error, { method: request.method, path, socket: request.socket }, deps.logger);
+        writeProblem(response, error, refusedRequestOf(request), deps.logger);
       },
     );
     return true;

@@ -6,7 +6,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
 import { ProblemError } from '../platform/errors';
-import { endWithProblem, problemResponse, type ProblemResponse } from '../platform/http/problem';
+import { endWithProblem, problemResponse, refusedRequestOf, type ProblemResponse } from '../platform/http/problem';
 import { identifyConnection } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
@@ -49,7 +49,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketS
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const admitted = admit(request.url, request.headers['sec-websocket-protocol'], request.socket as TLSSocket, deps);
-    if (admitted instanceof ProblemError) return endWithProblem(socket, problemResponse(admitted, { method: request.method, path: pathOf(request.url), socket: request.socket }, deps.logger));
+    if (admitted instanceof ProblemError) return endWithProblem(socket, problemResponse(admitted, refusedRequestOf(request), deps.logger));
     wss.handleUpgrade(request, socket, head, (ws) => open(ws, admitted, deps));
   });
   return wss;

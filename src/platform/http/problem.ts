@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { notFound, ProblemError, serviceUnavailable } from '../errors';
@@ -51,6 +51,11 @@ export const notFoundHandler: RequestHandler = (request, _response, next) => {
  * error, for a request it could not read.
  */
 export type RefusedRequest = { method?: string; path?: string; socket?: Duplex; code?: string };
+
+/** An HTTP/1.1 request as a refusal's log line and `instance` name it: its method, its path without the query, its connection. */
+export function refusedRequestOf(request: IncomingMessage): RefusedRequest & { path: string } {
+  return { method: request.method, path: (request.url ?? '/').split('?')[0], socket: request.socket };
+}
 
 /**
  * The level of a refusal's log line: an unexpected error is an error; 401 and 403 are warnings (someone
