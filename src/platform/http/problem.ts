@@ -131,6 +131,11 @@ export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceI
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   return (error, request, response, _next) => {
     if (response.headersSent) {
+      // too late for a problem: the caller sees the connection close mid-response, and the log says why
+      logger.error(
+        { status: response.statusCode, traceId: traceIdOf(response), method: request.method, path: request.path, err: error },
+        'response failed after it began',
+      );
       response.destroy();
       return;
     }
