@@ -98,7 +98,7 @@ export async function startPlatform(
   app.get(HEALTH_PATH, healthRoute({ stores, bridgeId: config.bridgeId, logger }));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
-  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter }));
+  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter, consumers }));
   exchange.use(
     consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
   );

@@ -9,11 +9,14 @@ import { BridgeClaim } from './bridge-claim';
 import { ConsumerInstance, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { planShards, shardOf } from './group-shards';
-import { groupKey, laneKey, LaneLeases, type LaneGroupIdentity } from './lane-leases';
+import { groupKey, laneKey, LANES, LaneLeases, type LaneDocument, type LaneGroupIdentity } from './lane-leases';
 import { mayConsume } from './exchange-rights';
 
 const INSTANCES = 'exchange_instances';
 const LEASE_CHECK_EVERY_MS = 1000;
+/** How many events of the log one status request may read to count what waits for a client's groups */
+const STATUS_SCAN_BUDGET = 20_000;
+const STATUS_READ_CHUNK = 1000;
 
 /** offsetsReservedUpTo: absent in instances saved by versions that did not keep offsets across restarts */
 type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
@@ -21,6 +24,19 @@ type InstanceDocument = { _id: string; bridge: string; clientId: string; options
 const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
 /** One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order. */
 type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[] };
+
+/**
+ * Where one kind of events of a consumer group stands (GET /ce/tools/my-groups). `waiting`: the events
+ * after `confirmedUpTo` that the group gets, handed out or not yet; `exact` is false when the count
+ * stopped at the request's reading budget and is a lower bound.
+ */
+export type GroupStatus = LaneGroupIdentity & {
+  confirmedUpTo: number;
+  waiting: { events: number; exact: boolean };
+  shards: { shard: number; confirmedUpTo: number; servedBy: string | null }[];
+};
+/** A consumer instance on this bridge, as its client's developers see it. expiresAt: long polling only, unless it is used again. */
+export type InstanceStatus = { instance: string; group: string; reads: EventKind[]; transport: 'http' | 'websocket'; unconfirmed: number; expiresAt?: string };
 
 export type ConsumerServiceDeps = {
   events: EventStore;
@@ -227,6 +243,57 @@ export class ConsumerService {
     return this.instances.size;
   }
 
+  /**
+   * What each consumer group of a client has confirmed, and how many events wait for it. A lane served
+   * here gives its live watermark; one served elsewhere the watermark its bridge last wrote (every
+   * second). The waiting events are counted by reading the log as the lanes do, with the client's rights
+   * as they are now, at most STATUS_SCAN_BUDGET events for the whole request.
+   */
+  async groupStatuses(clientId: string): Promise<{ logHead: number; groups: GroupStatus[] }> {
+    const now = this.deps.clock.now().getTime();
+    const shards = this.deps.config.groupShards;
+    const head = await this.deps.events.headPosition();
+    const recorded = await this.deps.documents.collection<LaneDocument>(LANES).find({ clientId });
+    const identities = new Map<string, LaneGroupIdentity>();
+    for (const { group, kind } of recorded) identities.set(groupKey({ clientId, group, kind }), { clientId, group, kind });
+    for (const { identity } of this.groups.values()) if (identity.clientId === clientId) identities.set(groupKey(identity), identity);
+    let budget = STATUS_SCAN_BUDGET;
+    const statuses: GroupStatus[] = [];
+    for (const identity of [...identities.values()].sort(byGroupThenKind)) {
+      const live = this.groups.get(groupKey(identity));
+      const status: GroupStatus = { ...identity, confirmedUpTo: Number.POSITIVE_INFINITY, waiting: { events: 0, exact: true }, shards: [] };
+      for (let shard = 0; shard < shards; shard += 1) {
+        const document = recorded.find((lane) => lane._id === laneKey(identity, shard, shards));
+        const lane = live?.lanes[shard];
+        const servedHere = lane?.isServing() ?? false;
+        const confirmedUpTo = servedHere ? lane!.watermark() : (document?.watermark ?? this.deps.registeredAt(clientId));
+        const leaseLive = document?.bridge !== undefined && (document.leaseUntil ?? 0) > now;
+        status.shards.push({ shard, confirmedUpTo, servedBy: servedHere ? this.deps.bridgeId : leaseLive ? document!.bridge! : null });
+        status.confirmedUpTo = Math.min(status.confirmedUpTo, confirmedUpTo);
+        const counted = await countDeliveries(this.laneSource(identity, shard, shards), confirmedUpTo, head, budget);
+        budget -= counted.read;
+        status.waiting.events += counted.deliveries;
+        status.waiting.exact &&= counted.complete;
+      }
+      statuses.push(status);
+    }
+    return { logHead: head, groups: statuses };
+  }
+
+  /** A client's consumer instances on this bridge. */
+  instancesOf(clientId: string): InstanceStatus[] {
+    return [...this.instances.values()]
+      .filter((instance) => instance.clientId === clientId)
+      .map((instance) => ({
+        instance: instance.id,
+        group: instance.options.group,
+        reads: kindsOf(instance.options),
+        transport: instance.transport,
+        unconfirmed: instance.unconfirmedCount,
+        ...(instance.transport === 'http' ? { expiresAt: new Date(instance.lastActivity + this.deps.config.instanceIdleExpiryMs).toISOString() } : {}),
+      }));
+  }
+
   private notify() {
     for (const waiter of [...this.waiters]) waiter();
   }
@@ -246,12 +313,7 @@ export class ConsumerService {
   }
 
   private async open(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket', id: string, offsetBlocks?: OffsetBlocks) {
-    const kinds: EventKind[] = [
-      ...(options.events ? (['standard'] as const) : []),
-      ...(options.test ? (['test'] as const) : []),
-      ...(options.dead ? (['dead'] as const) : []),
-    ];
-    const groups = kinds.map((kind) => this.laneGroup({ clientId: client.id, group: options.group, kind }));
+    const groups = kindsOf(options).map((kind) => this.laneGroup({ clientId: client.id, group: options.group, kind }));
     const lanes = groups.flatMap((group) => group.lanes);
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered, offsetBlocks);
     this.instances.set(id, instance);
@@ -406,4 +468,33 @@ export class ConsumerService {
       if (instance.transport === 'http' && instance.lastActivity < cutoff) await this.delete(instance, 'idle expiry');
     }
   }
+}
+
+/** The kinds of events an instance reads: standard events, its producer's test events, its client's dead events. */
+function kindsOf(options: InstanceOptions): EventKind[] {
+  return [...(options.events ? (['standard'] as const) : []), ...(options.test ? (['test'] as const) : []), ...(options.dead ? (['dead'] as const) : [])];
+}
+
+const KIND_ORDER: EventKind[] = ['standard', 'test', 'dead'];
+function byGroupThenKind(a: LaneGroupIdentity, b: LaneGroupIdentity): number {
+  return a.group.localeCompare(b.group) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
+}
+
+/**
+ * How many events a lane would deliver after `from`, up to the log's head, reading at most `budget`
+ * events (read: how many it may have read; complete: it reached the head).
+ */
+export async function countDeliveries(source: LaneSource, from: number, head: number, budget: number): Promise<{ deliveries: number; read: number; complete: boolean }> {
+  let after = from;
+  let deliveries = 0;
+  let read = 0;
+  while (after < head && read < budget) {
+    const limit = Math.min(STATUS_READ_CHUNK, budget - read);
+    const batch = await source(after, limit);
+    deliveries += batch.deliveries.length;
+    read += limit;
+    if (batch.scannedTo <= after) break;
+    after = batch.scannedTo;
+  }
+  return { deliveries, read, complete: after >= head };
 }

@@ -1,14 +1,20 @@
 import { Router } from 'express';
 import type { ExchangeConfig } from '../config';
+import { route } from '../platform/http/problem';
 import type { RateLimiter } from '../platform/http/rate-limit';
+import type { ConsumerService, GroupStatus } from './consumer-service';
 import { callerOf } from './exchange-auth';
 
-/** Developer tools: what the registry says about the caller, and the limits it works within. */
+/**
+ * Developer tools: what the registry says about the caller and the limits it works within, and where
+ * its consumer groups stand.
+ */
 export function toolsRoutes(deps: {
   config: ExchangeConfig;
   bridgeId: string;
   registeredAt: (clientId: string) => number;
   rateLimiter: RateLimiter;
+  consumers: ConsumerService;
 }): Router {
   const router = Router();
   router.get('/ce/tools/my-settings', (_request, response) => {
@@ -37,5 +43,30 @@ export function toolsRoutes(deps: {
       },
     });
   });
+  router.get(
+    '/ce/tools/my-groups',
+    route(async (_request, response) => {
+      const client = callerOf(response);
+      const { logHead, groups } = await deps.consumers.groupStatuses(client.id);
+      response.json({
+        client: client.id,
+        bridge: deps.bridgeId,
+        logHead: String(logHead),
+        groups: groups.map(groupView),
+        instancesHere: deps.consumers.instancesOf(client.id),
+      });
+    }),
+  );
   return router;
+}
+
+/** Log positions are decimal strings on the wire, as offsets are. */
+function groupView({ group, kind, confirmedUpTo, waiting, shards }: GroupStatus) {
+  return {
+    group,
+    kind,
+    confirmedUpTo: String(confirmedUpTo),
+    waiting,
+    shards: shards.map((shard) => ({ ...shard, confirmedUpTo: String(shard.confirmedUpTo) })),
+  };
 }

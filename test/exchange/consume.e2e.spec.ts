@@ -246,6 +246,44 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(response.json().limits.rateLimit).to.deep.equal({ perSecond: 2000, burst: 10000 });
     });
 
+    it('GET /ce/tools/my-groups tells where each of the caller\'s groups stands, while it reads and after its instance is gone', async () => {
+      const none = await consumer.get('/ce/tools/my-groups');
+      expect(none.status).to.equal(200);
+      expect(none.json()).to.deep.include({ client: 'demo-consumer', groups: [], instancesHere: [] });
+
+      const instance = await createInstance(consumer, { group: 'billing', test: false, dead: true });
+      await produce(demoEvent(), demoEvent(), demoEvent());
+      const first = (await consumer.get(`${instance}/event`)).json();
+      expect((await consumer.get(`${instance}/event`)).status).to.equal(200);
+      expect((await consumer.post(`${instance}/confirm`, { query: { offset: first.offset } })).status).to.equal(204);
+
+      const reading = (await consumer.get('/ce/tools/my-groups')).json();
+      const head = Number(reading.logHead);
+      expect(reading.groups.map((group: { kind: string }) => group.kind)).to.deep.equal(['standard', 'dead']);
+      const [events, dead] = reading.groups;
+      // the first of the three is confirmed; the second is handed out and unconfirmed, the third not handed out yet
+      expect(events).to.deep.equal({
+        group: 'billing',
+        kind: 'standard',
+        confirmedUpTo: String(head - 2),
+        waiting: { events: 2, exact: true },
+        shards: [{ shard: 0, confirmedUpTo: String(head - 2), servedBy: reading.bridge }],
+      });
+      expect(dead.waiting).to.deep.equal({ events: 0, exact: true });
+      expect(reading.instancesHere).to.have.length(1);
+      expect(reading.instancesHere[0]).to.include({ group: 'billing', transport: 'http', unconfirmed: 1 });
+      expect(reading.instancesHere[0].reads).to.deep.equal(['standard', 'dead']);
+      expect(Date.parse(reading.instancesHere[0].expiresAt)).to.be.greaterThan(Date.now());
+
+      expect((await consumer.delete(instance)).status).to.equal(204);
+      const left = (await consumer.get('/ce/tools/my-groups')).json();
+      expect(left.instancesHere).to.deep.equal([]);
+      expect(left.groups[0]).to.deep.include({ confirmedUpTo: String(head - 2), waiting: { events: 2, exact: true } });
+      expect(left.groups[0].shards[0].servedBy).to.equal(null);
+      // another client's groups are not shown
+      expect((await producer.get('/ce/tools/my-groups')).json().groups).to.deep.equal([]);
+    });
+
     it('refuses a registered client that is neither producer nor consumer with 401, the tools included', async () => {
       await platform.stop();
       platform = await TestPlatform.start({ extraClients: [{ id: 'mail-only', certificate: { commonName: 'mail-only' }, rights: { notification: ['notifications'] } }] });
