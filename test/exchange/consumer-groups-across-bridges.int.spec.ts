@@ -92,6 +92,24 @@ describe('Exchange: one consumer group across several bridges (integration)', ()
     expect(await takeUntil(second, 1, 1_500)).to.be.empty;
   });
 
+  it('tells a group\'s status the same on both bridges: the serving bridge\'s confirmed position, as it last wrote it', async () => {
+    const bridge1 = await bridge('bridge-1');
+    const bridge2 = await bridge('bridge-2');
+    const first = await open(bridge1);
+    await open(bridge2);
+    await produce(5);
+    await takeUntil(first, 5);
+    bridge1.confirm(first, 2);
+    const head = await events.headPosition();
+    const expected = { clientId: 'demo-consumer', group: 'billing', kind: 'standard', confirmedUpTo: head - 3, waiting: { events: 3, exact: true } };
+    expect((await bridge1.groupStatuses('demo-consumer')).groups).to.deep.equal([{ ...expected, shards: [{ shard: 0, confirmedUpTo: head - 3, servedBy: 'bridge-1' }] }]);
+    // bridge-2 reads the position bridge-1 writes with its lease, every second
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect((await bridge2.groupStatuses('demo-consumer')).groups).to.deep.equal([{ ...expected, shards: [{ shard: 0, confirmedUpTo: head - 3, servedBy: 'bridge-1' }] }]);
+    expect(bridge2.instancesOf('demo-consumer')).to.have.length(1);
+    expect(bridge2.instancesOf('demo-consumer')[0]).to.include({ group: 'billing', unconfirmed: 0 });
+  });
+
   it('hands the group to the other bridge when the serving bridge\'s last instance leaves, from its watermark', async () => {
     const bridge1 = await bridge('bridge-1');
     const first = await open(bridge1);
