@@ -9,25 +9,28 @@ import { ConsumerService } from './exchange/consumer-service';
 import { consumerRoutes } from './exchange/consumer-routes';
 import { requireExchangeClient } from './exchange/exchange-auth';
 import { EventSchemas } from './exchange/event-schemas';
-import { createProduceHandler } from './exchange/produce-handler';
+import { createProduceHandler, type ProduceRequestCounter } from './exchange/produce-handler';
 import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
 import { systemClock, type Clock } from './platform/clock';
 import { answerUnreadableRequest, notFoundHandler, problemHandler, refusedRequestOf, writeProblem } from './platform/http/problem';
 import { HEALTH_PATH, healthRoute } from './platform/http/health-route';
+import { METRICS_PATH, metricsRoute } from './platform/http/metrics-route';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
 import { ClientRegistry } from './platform/identity/client-registry';
 import { recordRegistryChanges } from './platform/identity/registry-log';
 import { createLogger, type Logger } from './platform/logger';
+import { LabelledCounter } from './platform/metrics';
 import { projectRoot, schemasDir } from './platform/project-paths';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 import { openStores, type Stores } from './platform/storage';
 import { loadTlsMaterial } from './platform/tls';
 import type { ServiceDeps, ServiceModule } from './platform/service-module';
 import { serviceModules } from './services';
-import { requireServiceClient } from './platform/http/service-auth';
+import { requireRight, requireServiceClient } from './platform/http/service-auth';
+import { platformMetrics } from './platform-metrics';
 
 export type Platform = {
   config: PlatformConfig;
@@ -96,6 +99,10 @@ export async function startPlatform(
   app.set('etag', false);
   app.set('query parser', 'extended');
   app.get(HEALTH_PATH, healthRoute({ stores, bridgeId: config.bridgeId, logger }));
+  const identifyServiceClient = requireServiceClient(registry);
+  const produceRequests: ProduceRequestCounter = new LabelledCounter(['endpoint', 'mode', 'status']);
+  const metrics = platformMetrics({ events: stores.events, consumers, projections, produceRequests });
+  app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
   exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter, consumers }));
@@ -103,7 +110,6 @@ export async function startPlatform(
     consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
   );
   app.use((request, response, next) => (isExchangePath(request.path) ? exchange(request, response, next) : next()));
-  const identifyServiceClient = requireServiceClient(registry);
   for (const service of services) {
     const router = service.routes(serviceDeps);
     const owns = (path: string) => service.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -112,7 +118,7 @@ export async function startPlatform(
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
 
-  const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger });
+  const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, requests: produceRequests });
   const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {

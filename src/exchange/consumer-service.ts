@@ -25,16 +25,17 @@ const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
 /** One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order. */
 type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[] };
 
+/** Up to where one kind of events of a consumer group is confirmed: overall (the lowest of its shards) and per shard. */
+export type GroupPositions = LaneGroupIdentity & {
+  confirmedUpTo: number;
+  shards: { shard: number; confirmedUpTo: number; servedBy: string | null }[];
+};
 /**
  * Where one kind of events of a consumer group stands (GET /ce/tools/my-groups). `waiting`: the events
  * after `confirmedUpTo` that the group gets, handed out or not yet; `exact` is false when the count
  * stopped at the request's reading budget and is a lower bound.
  */
-export type GroupStatus = LaneGroupIdentity & {
-  confirmedUpTo: number;
-  waiting: { events: number; exact: boolean };
-  shards: { shard: number; confirmedUpTo: number; servedBy: string | null }[];
-};
+export type GroupStatus = GroupPositions & { waiting: { events: number; exact: boolean } };
 /** A consumer instance on this bridge, as its client's developers see it. expiresAt: long polling only, unless it is used again. */
 export type InstanceStatus = { instance: string; group: string; reads: EventKind[]; transport: 'http' | 'websocket'; unconfirmed: number; expiresAt?: string };
 
@@ -244,33 +245,18 @@ export class ConsumerService {
   }
 
   /**
-   * What each consumer group of a client has confirmed, and how many events wait for it. A lane served
-   * here gives its live watermark; one served elsewhere the watermark its bridge last wrote (every
-   * second). The waiting events are counted by reading the log as the lanes do, with the client's rights
-   * as they are now, at most STATUS_SCAN_BUDGET events for the whole request.
+   * What each consumer group of a client has confirmed, and how many events wait for it. The waiting
+   * events are counted by reading the log as the lanes do, with the client's rights as they are now, at
+   * most STATUS_SCAN_BUDGET events for the whole request.
    */
   async groupStatuses(clientId: string): Promise<{ logHead: number; groups: GroupStatus[] }> {
-    const now = this.deps.clock.now().getTime();
-    const shards = this.deps.config.groupShards;
     const head = await this.deps.events.headPosition();
-    const recorded = await this.deps.documents.collection<LaneDocument>(LANES).find({ clientId });
-    const identities = new Map<string, LaneGroupIdentity>();
-    for (const { group, kind } of recorded) identities.set(groupKey({ clientId, group, kind }), { clientId, group, kind });
-    for (const { identity } of this.groups.values()) if (identity.clientId === clientId) identities.set(groupKey(identity), identity);
     let budget = STATUS_SCAN_BUDGET;
     const statuses: GroupStatus[] = [];
-    for (const identity of [...identities.values()].sort(byGroupThenKind)) {
-      const live = this.groups.get(groupKey(identity));
-      const status: GroupStatus = { ...identity, confirmedUpTo: Number.POSITIVE_INFINITY, waiting: { events: 0, exact: true }, shards: [] };
-      for (let shard = 0; shard < shards; shard += 1) {
-        const document = recorded.find((lane) => lane._id === laneKey(identity, shard, shards));
-        const lane = live?.lanes[shard];
-        const servedHere = lane?.isServing() ?? false;
-        const confirmedUpTo = servedHere ? lane!.watermark() : (document?.watermark ?? this.deps.registeredAt(clientId));
-        const leaseLive = document?.bridge !== undefined && (document.leaseUntil ?? 0) > now;
-        status.shards.push({ shard, confirmedUpTo, servedBy: servedHere ? this.deps.bridgeId : leaseLive ? document!.bridge! : null });
-        status.confirmedUpTo = Math.min(status.confirmedUpTo, confirmedUpTo);
-        const counted = await countDeliveries(this.laneSource(identity, shard, shards), confirmedUpTo, head, budget);
+    for (const positions of await this.groupPositions(clientId)) {
+      const status: GroupStatus = { ...positions, waiting: { events: 0, exact: true } };
+      for (const { shard, confirmedUpTo } of positions.shards) {
+        const counted = await countDeliveries(this.laneSource(positions, shard, positions.shards.length), confirmedUpTo, head, budget);
         budget -= counted.read;
         status.waiting.events += counted.deliveries;
         status.waiting.exact &&= counted.complete;
@@ -278,6 +264,42 @@ export class ConsumerService {
       statuses.push(status);
     }
     return { logHead: head, groups: statuses };
+  }
+
+  /**
+   * The confirmed position of every consumer group (of one client, or of all), per shard and overall,
+   * in order of client, group and kind. A lane served here gives its live watermark; one served
+   * elsewhere the watermark its bridge last wrote (every second); a group's lanes of another shard count
+   * (before a change of EXCHANGE_GROUP_SHARDS) are not counted.
+   */
+  async groupPositions(clientId?: string): Promise<GroupPositions[]> {
+    const now = this.deps.clock.now().getTime();
+    const shards = this.deps.config.groupShards;
+    const recorded = await this.deps.documents.collection<LaneDocument>(LANES).find(clientId === undefined ? {} : { clientId });
+    const identities = new Map<string, LaneGroupIdentity>();
+    for (const { clientId: owner, group, kind } of recorded) identities.set(groupKey({ clientId: owner, group, kind }), { clientId: owner, group, kind });
+    for (const { identity } of this.groups.values()) if (clientId === undefined || identity.clientId === clientId) identities.set(groupKey(identity), identity);
+    return [...identities.values()].sort(byClientGroupKind).map((identity) => {
+      const live = this.groups.get(groupKey(identity));
+      const positions: GroupPositions = { ...identity, confirmedUpTo: Number.POSITIVE_INFINITY, shards: [] };
+      for (let shard = 0; shard < shards; shard += 1) {
+        const document = recorded.find((lane) => lane._id === laneKey(identity, shard, shards));
+        const lane = live?.lanes[shard];
+        const servedHere = lane?.isServing() ?? false;
+        const confirmedUpTo = servedHere ? lane!.watermark() : (document?.watermark ?? this.deps.registeredAt(identity.clientId));
+        const leaseLive = document?.bridge !== undefined && (document.leaseUntil ?? 0) > now;
+        positions.shards.push({ shard, confirmedUpTo, servedBy: servedHere ? this.deps.bridgeId : leaseLive ? document!.bridge! : null });
+        positions.confirmedUpTo = Math.min(positions.confirmedUpTo, confirmedUpTo);
+      }
+      return positions;
+    });
+  }
+
+  /** How many consumer instances this bridge has, by transport. */
+  instanceCounts(): Record<'http' | 'websocket', number> {
+    const counts = { http: 0, websocket: 0 };
+    for (const instance of this.instances.values()) counts[instance.transport] += 1;
+    return counts;
   }
 
   /** A client's consumer instances on this bridge. */
@@ -476,8 +498,8 @@ function kindsOf(options: InstanceOptions): EventKind[] {
 }
 
 const KIND_ORDER: EventKind[] = ['standard', 'test', 'dead'];
-function byGroupThenKind(a: LaneGroupIdentity, b: LaneGroupIdentity): number {
-  return a.group.localeCompare(b.group) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
+function byClientGroupKind(a: LaneGroupIdentity, b: LaneGroupIdentity): number {
+  return a.clientId.localeCompare(b.clientId) || a.group.localeCompare(b.group) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
 }
 
 /**

@@ -8,12 +8,15 @@ import { readBody, readJsonText } from '../platform/http/read-body';
 import { identifyCaller } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
+import type { LabelledCounter } from '../platform/metrics';
 import { identityProblem } from './exchange-auth';
 import { normalizeRaw, normalizeStructured, type NormalizeContext, type Normalized } from './incoming-event';
 import { ProduceBacklog } from './produce-backlog';
 import type { Publisher } from './publisher';
 
-export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger };
+/** Produce requests answered, by endpoint (produce, tools), mode (raw, event, events) and status */
+export type ProduceRequestCounter = LabelledCounter<'endpoint' | 'mode' | 'status'>;
+export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger; requests: ProduceRequestCounter };
 type Mode = 'raw' | 'event' | 'events';
 
 const PRODUCE_PATH = /^\/ce\/(produce|tools\/produce)\/(raw|event|events)$/;
@@ -35,14 +38,18 @@ export function createProduceHandler(deps: ProduceDeps) {
     const match = PRODUCE_PATH.exec(path);
     if (!match) return false;
     const kind: EventKind = match[1] === 'produce' ? 'standard' : 'test';
-    produce(request, kind, match[2] as Mode, deps, backlog).then(
+    const endpoint = match[1] === 'produce' ? 'produce' : 'tools';
+    const mode = match[2] as Mode;
+    produce(request, kind, mode, deps, backlog).then(
       () => {
         response.writeHead(202, { 'content-length': 0 });
         response.end();
+        deps.requests.inc({ endpoint, mode, status: '202' });
       },
       (error) => {
         request.resume();
-        writeProblem(response, error, refusedRequestOf(request), deps.logger);
+        const status = writeProblem(response, error, refusedRequestOf(request), deps.logger);
+        deps.requests.inc({ endpoint, mode, status: String(status) });
       },
     );
     return true;

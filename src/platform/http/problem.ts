@@ -145,11 +145,12 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** The same problem details on a plain Node response (the routes that bypass Express). */
-export function writeProblem(response: ServerResponse, error: unknown, request: RefusedRequest & { path: string }, logger: Logger): void {
+/** The same problem details on a plain Node response (the routes that bypass Express); returns the status sent. */
+export function writeProblem(response: ServerResponse, error: unknown, request: RefusedRequest & { path: string }, logger: Logger): number {
   const { status, headers, body } = problemResponse(error, request, logger);
   response.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
   response.end(body);
+  return status;
 }
 
 /**

@@ -109,6 +109,11 @@ export class ProjectionRunner {
     });
   }
 
+  /** Up to which log position each projection has applied the log, in the order the projections were given. */
+  appliedPositions(): { projection: string; position: number }[] {
+    return this.projections.flatMap(({ name }) => (this.positions.has(name) ? [{ projection: name, position: this.positions.get(name)! }] : []));
+  }
+
   /** Drops a projection's collections and checkpoint and replays the whole log into it. */
   async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<number> {
     const projection = this.projections.find((candidate) => candidate.name === name);
