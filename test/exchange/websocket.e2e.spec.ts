@@ -63,6 +63,12 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     await messages.waitFor(5);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(messages.messages).to.have.length(5);
+    // the developer's view: five held by the connection, eight waiting for the group in all
+    const status = (await consumer.get('/ce/tools/my-groups')).json();
+    expect(status.instancesHere).to.have.length(1);
+    expect(status.instancesHere[0]).to.include({ group: '~default', transport: 'websocket', unconfirmed: 5 });
+    expect(status.instancesHere[0]).to.not.have.property('expiresAt');
+    expect(status.groups.find((group: { kind: string }) => group.kind === 'standard').waiting).to.deep.equal({ events: 8, exact: true });
     socket.send('confirm:5');
     expect(await messages.waitFor(8)).to.have.length(8);
   });
