@@ -276,6 +276,7 @@ export class ConsumerService {
     const now = this.deps.clock.now().getTime();
     const shards = this.deps.config.groupShards;
     const recorded = await this.deps.documents.collection<LaneDocument>(LANES).find(clientId === undefined ? {} : { clientId });
+    const recordedByKey = new Map(recorded.map((lane) => [lane._id, lane]));
     const identities = new Map<string, LaneGroupIdentity>();
     for (const { clientId: owner, group, kind } of recorded) identities.set(groupKey({ clientId: owner, group, kind }), { clientId: owner, group, kind });
     for (const { identity } of this.groups.values()) if (clientId === undefined || identity.clientId === clientId) identities.set(groupKey(identity), identity);
@@ -283,7 +284,7 @@ export class ConsumerService {
       const live = this.groups.get(groupKey(identity));
       const positions: GroupPositions = { ...identity, confirmedUpTo: Number.POSITIVE_INFINITY, shards: [] };
       for (let shard = 0; shard < shards; shard += 1) {
-        const document = recorded.find((lane) => lane._id === laneKey(identity, shard, shards));
+        const document = recordedByKey.get(laneKey(identity, shard, shards));
         const lane = live?.lanes[shard];
         const servedHere = lane?.isServing() ?? false;
         const confirmedUpTo = servedHere ? lane!.watermark() : (document?.watermark ?? this.deps.registeredAt(identity.clientId));
