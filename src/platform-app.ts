@@ -9,7 +9,7 @@ import { ConsumerService } from './exchange/consumer-service';
 import { consumerRoutes } from './exchange/consumer-routes';
 import { requireExchangeClient } from './exchange/exchange-auth';
 import { EventSchemas } from './exchange/event-schemas';
-import { createProduceHandler, type ProduceRequestCounter } from './exchange/produce-handler';
+import { createProduceHandler, ProduceMetrics } from './exchange/produce-handler';
 import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
@@ -22,7 +22,6 @@ import { RateLimiter } from './platform/http/rate-limit';
 import { ClientRegistry } from './platform/identity/client-registry';
 import { recordRegistryChanges } from './platform/identity/registry-log';
 import { createLogger, type Logger } from './platform/logger';
-import { LabelledCounter } from './platform/metrics';
 import { projectRoot, schemasDir } from './platform/project-paths';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 import { openStores, type Stores } from './platform/storage';
@@ -100,8 +99,8 @@ export async function startPlatform(
   app.set('query parser', 'extended');
   app.get(HEALTH_PATH, healthRoute({ stores, bridgeId: config.bridgeId, logger }));
   const identifyServiceClient = requireServiceClient(registry);
-  const produceRequests: ProduceRequestCounter = new LabelledCounter(['endpoint', 'mode', 'status']);
-  const metrics = platformMetrics({ events: stores.events, consumers, projections, produceRequests });
+  const produceMetrics = new ProduceMetrics();
+  const metrics = platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics });
   app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
@@ -118,7 +117,7 @@ export async function startPlatform(
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
 
-  const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, requests: produceRequests });
+  const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, metrics: produceMetrics });
   const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {

@@ -1,5 +1,5 @@
 import type { ConsumerService } from './exchange/consumer-service';
-import type { ProduceRequestCounter } from './exchange/produce-handler';
+import type { ProduceMetrics } from './exchange/produce-handler';
 import type { EventStore } from './platform/event-store/event-store';
 import type { MetricsSource } from './platform/http/metrics-route';
 import type { MetricFamily, MetricSample } from './platform/metrics';
@@ -13,15 +13,21 @@ const counter = (name: string, help: string, samples: MetricSample[]): MetricFam
  * consumers, how far each consumer group and projection has come (the head minus their position bounds
  * how far behind they are), and the process's CPU and memory.
  */
-export function platformMetrics(deps: { events: EventStore; consumers: ConsumerService; projections: ProjectionRunner; produceRequests: ProduceRequestCounter }): MetricsSource[] {
+export function platformMetrics(deps: { events: EventStore; consumers: ConsumerService; projections: ProjectionRunner; produce: ProduceMetrics }): MetricsSource[] {
   return [
     async () => [gauge('egov_log_head_position', 'Position of the last event in the log (all producers and services)', [{ value: await deps.events.headPosition() }])],
     () => [
       counter(
         'egov_exchange_produce_requests_total',
         'Produce requests answered by this bridge, by endpoint (produce, tools), mode (raw, event, events) and HTTP status',
-        deps.produceRequests.samples(),
+        deps.produce.requests.samples(),
       ),
+      {
+        name: 'egov_exchange_produce_accepted_seconds',
+        help: "Seconds from a produce request's headers to its 202 (its events durable), by endpoint and mode",
+        type: 'histogram',
+        samples: deps.produce.acceptedSeconds.samples(),
+      },
     ],
     () => [
       gauge(

@@ -8,15 +8,22 @@ import { readBody, readJsonText } from '../platform/http/read-body';
 import { identifyCaller } from '../platform/identity/authenticate';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
-import type { LabelledCounter } from '../platform/metrics';
+import { LabelledCounter, LabelledHistogram } from '../platform/metrics';
 import { identityProblem } from './exchange-auth';
 import { normalizeRaw, normalizeStructured, type NormalizeContext, type Normalized } from './incoming-event';
 import { ProduceBacklog } from './produce-backlog';
 import type { Publisher } from './publisher';
 
-/** Produce requests answered, by endpoint (produce, tools), mode (raw, event, events) and status */
-export type ProduceRequestCounter = LabelledCounter<'endpoint' | 'mode' | 'status'>;
-export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger; requests: ProduceRequestCounter };
+/**
+ * What the produce path counts for GET /api/v1/metrics: the requests answered, by endpoint (produce,
+ * tools), mode (raw, event, events) and status; the seconds from a request's headers to its 202, by
+ * endpoint and mode.
+ */
+export class ProduceMetrics {
+  readonly requests = new LabelledCounter(['endpoint', 'mode', 'status'] as const);
+  readonly acceptedSeconds = new LabelledHistogram(['endpoint', 'mode'] as const, [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+}
+export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger; metrics: ProduceMetrics };
 type Mode = 'raw' | 'event' | 'events';
 
 const PRODUCE_PATH = /^\/ce\/(produce|tools\/produce)\/(raw|event|events)$/;
@@ -40,16 +47,18 @@ export function createProduceHandler(deps: ProduceDeps) {
     const kind: EventKind = match[1] === 'produce' ? 'standard' : 'test';
     const endpoint = match[1] === 'produce' ? 'produce' : 'tools';
     const mode = match[2] as Mode;
+    const began = performance.now();
     produce(request, kind, mode, deps, backlog).then(
       () => {
         response.writeHead(202, { 'content-length': 0 });
         response.end();
-        deps.requests.inc({ endpoint, mode, status: '202' });
+        deps.metrics.requests.inc({ endpoint, mode, status: '202' });
+        deps.metrics.acceptedSeconds.observe({ endpoint, mode }, (performance.now() - began) / 1000);
       },
       (error) => {
         request.resume();
         const status = writeProblem(response, error, refusedRequestOf(request), deps.logger);
-        deps.requests.inc({ endpoint, mode, status: String(status) });
+        deps.metrics.requests.inc({ endpoint, mode, status: String(status) });
       },
     );
     return true;

@@ -65,6 +65,11 @@ describe('GET /api/v1/metrics (e2e over mTLS)', () => {
     expect(count(after, accepted) - count(before, accepted)).to.equal(2);
     expect(count(after, refused) - count(before, refused)).to.equal(1);
     expect(count(after, batch) - count(before, batch)).to.equal(1);
+    // the two accepted single events took their time: each counted once in the histogram, within +Inf
+    const timed = (samples: Map<string, number>, line: string) => samples.get(`egov_exchange_produce_accepted_seconds${line}`) ?? 0;
+    expect(timed(after, '_count{endpoint="produce",mode="event"}') - timed(before, '_count{endpoint="produce",mode="event"}')).to.equal(2);
+    expect(timed(after, '_bucket{endpoint="produce",mode="event",le="+Inf"}')).to.equal(timed(after, '_count{endpoint="produce",mode="event"}'));
+    expect(timed(after, '_sum{endpoint="produce",mode="event"}')).to.be.greaterThan(timed(before, '_sum{endpoint="produce",mode="event"}'));
     expect(after.get('egov_log_head_position')! - before.get('egov_log_head_position')!).to.be.at.least(5);
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { exposition, LabelledCounter } from '../../src/platform/metrics';
+import { exposition, LabelledCounter, LabelledHistogram } from '../../src/platform/metrics';
 
 describe('Metrics in the Prometheus text format (unit)', () => {
   it('writes HELP and TYPE before the samples, labels in braces, and ends with a newline', () => {
@@ -30,6 +30,30 @@ describe('Metrics in the Prometheus text format (unit)', () => {
       { labels: { mode: 'event', status: '202' }, value: 2 },
       { labels: { mode: 'event', status: '400' }, value: 1 },
       { labels: { mode: 'events', status: '202' }, value: 5 },
+    ]);
+  });
+
+  it('keeps a histogram per label values: cumulative buckets up to +Inf, the sum and the count', () => {
+    const histogram = new LabelledHistogram(['mode'] as const, [0.01, 0.1, 1]);
+    for (const seconds of [0.005, 0.01, 0.05, 0.5, 3]) histogram.observe({ mode: 'event' }, seconds);
+    histogram.observe({ mode: 'events' }, 0.2);
+    const text = exposition([{ name: 'h_seconds', help: 'h', type: 'histogram', samples: histogram.samples() }]);
+    expect(text.split('\n')).to.deep.equal([
+      '# HELP h_seconds h',
+      '# TYPE h_seconds histogram',
+      'h_seconds_bucket{mode="event",le="0.01"} 2',
+      'h_seconds_bucket{mode="event",le="0.1"} 3',
+      'h_seconds_bucket{mode="event",le="1"} 4',
+      'h_seconds_bucket{mode="event",le="+Inf"} 5',
+      'h_seconds_sum{mode="event"} 3.565',
+      'h_seconds_count{mode="event"} 5',
+      'h_seconds_bucket{mode="events",le="0.01"} 0',
+      'h_seconds_bucket{mode="events",le="0.1"} 0',
+      'h_seconds_bucket{mode="events",le="1"} 1',
+      'h_seconds_bucket{mode="events",le="+Inf"} 1',
+      'h_seconds_sum{mode="events"} 0.2',
+      'h_seconds_count{mode="events"} 1',
+      '',
     ]);
   });
 });
