@@ -34,6 +34,8 @@ export type PlatformConfig = {
   /** base URL clients reach this bridge at; default https://localhost:PORT */
   publicUrl: string;
   registryFile: string;
+  /** JSON Schemas of event payloads, one file per type; unset: the project's schemas/events */
+  eventSchemasDir?: string;
   eventStoreUrl?: string;
   mongodbUrl?: string;
   logLevel: string;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     bridgeId: env.BRIDGE_ID ?? sanitize(hostname()),
     publicUrl: (env.PUBLIC_URL ?? `https://localhost:${port}`).replace(/\/$/, ''),
     registryFile: resolve(env.REGISTRY_FILE ?? `${dataDir}/clients.json`),
+    eventSchemasDir: env.EVENT_SCHEMAS_DIR ? resolve(env.EVENT_SCHEMAS_DIR) : undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
     logLevel,

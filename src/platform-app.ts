@@ -62,13 +62,16 @@ export async function startPlatform(
   if (!existsSync(config.registryFile)) copyFileSync(DEVELOPMENT_REGISTRY, config.registryFile);
   const registry = ClientRegistry.fromFile(config.registryFile);
   const { tls, createdClients } = loadTlsMaterial(config, registry);
+  const eventSchemas = config.eventSchemasDir
+    ? EventSchemas.fromDirectory(config.eventSchemasDir, { required: true })
+    : EventSchemas.fromDirectory(join(schemasDir, 'events'));
 
   const stores = await openStores(config);
   const registeredAt = await recordRegistryChanges(stores.events, registry, clock);
   const headAtStart = await stores.events.headPosition();
   const registrationOf = (clientId: string) => registeredAt.get(clientId) ?? headAtStart;
 
-  const publisher = new Publisher(stores.events, EventSchemas.fromDirectory(join(schemasDir, 'events')));
+  const publisher = new Publisher(stores.events, eventSchemas);
   const consumers = new ConsumerService({
     events: stores.events,
     documents: stores.documents,
@@ -104,7 +107,7 @@ export async function startPlatform(
   app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
-  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter, consumers }));
+  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter, consumers, eventSchemas }));
   exchange.use(
     consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
   );

@@ -1,26 +1,50 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import { ConfigurationError } from '../config';
 import { compileSchema, formatSchemaErrors } from '../platform/json-schema';
 
 /**
- * Optional payload schemas per event type: schemas/events/<type>.json validates the `data` of events
- * of that type. The JSON Schema draft is taken from each file's $schema (6, 7, 2019-09, 2020-12).
+ * Optional payload schemas per event type: <dir>/<type>.json validates the `data` of events of that
+ * type. The JSON Schema draft is taken from each file's $schema (6, 7, 2019-09, 2020-12).
  */
 export class EventSchemas {
   private readonly validators = new Map<string, ValidateFunction>();
+  private readonly schemas = new Map<string, object>();
 
-  static fromDirectory(dir: string): EventSchemas {
+  /**
+   * The schemas of a directory. A file that is not JSON or not a valid schema stops the start with a
+   * ConfigurationError naming it, as does a directory that was asked for (`required`) and is missing.
+   */
+  static fromDirectory(dir: string, { required = false } = {}): EventSchemas {
     const schemas = new EventSchemas();
-    if (!existsSync(dir)) return schemas;
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-      schemas.add(basename(file, '.json'), JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    if (!existsSync(dir)) {
+      if (required) throw new ConfigurationError(`EVENT_SCHEMAS_DIR ${dir} does not exist`);
+      return schemas;
+    }
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+      try {
+        schemas.add(basename(file, '.json'), JSON.parse(readFileSync(join(dir, file), 'utf8')));
+      } catch (error) {
+        throw new ConfigurationError(`the event schema ${join(dir, file)} cannot be used: ${(error as Error).message}`);
+      }
     }
     return schemas;
   }
 
   add(type: string, schema: object): void {
     this.validators.set(type, compileSchema(schema));
+    this.schemas.set(type, schema);
+  }
+
+  /** The event types that have a schema, in order. */
+  types(): string[] {
+    return [...this.schemas.keys()].sort();
+  }
+
+  /** The schema of a type as it was given, or undefined. */
+  schemaOf(type: string): object | undefined {
+    return this.schemas.get(type);
   }
 
   /** problems with the payload, or an empty list when the type has no schema or the payload fits it */

@@ -1,13 +1,17 @@
 import { Router } from 'express';
 import type { ExchangeConfig } from '../config';
+import { notFound } from '../platform/errors';
 import { route } from '../platform/http/problem';
 import type { RateLimiter } from '../platform/http/rate-limit';
+import { matchesAny, type ClientDefinition } from '../platform/identity/client-registry';
 import type { ConsumerService, GroupStatus } from './consumer-service';
+import type { EventSchemas } from './event-schemas';
 import { callerOf } from './exchange-auth';
+import { mayConsume } from './exchange-rights';
 
 /**
- * Developer tools: what the registry says about the caller and the limits it works within, and where
- * its consumer groups stand.
+ * Developer tools: what the registry says about the caller and the limits it works within, where its
+ * consumer groups stand, and the payload schemas of the event types it may produce or consume.
  */
 export function toolsRoutes(deps: {
   config: ExchangeConfig;
@@ -15,6 +19,7 @@ export function toolsRoutes(deps: {
   registeredAt: (clientId: string) => number;
   rateLimiter: RateLimiter;
   consumers: ConsumerService;
+  eventSchemas: EventSchemas;
 }): Router {
   const router = Router();
   router.get('/ce/tools/my-settings', (_request, response) => {
@@ -57,7 +62,31 @@ export function toolsRoutes(deps: {
       });
     }),
   );
+  router.get('/ce/tools/event-types', (_request, response) => {
+    const client = callerOf(response);
+    const types = deps.eventSchemas.types().filter((type) => seesType(client, type));
+    response.json({
+      types: types.map((type) => ({
+        type,
+        produce: matchesAny(client.exchange?.produce?.types, type),
+        consume: mayConsume(client, type),
+        schema: `/ce/tools/event-types/${encodeURIComponent(type)}/schema`,
+      })),
+    });
+  });
+  router.get('/ce/tools/event-types/:type/schema', (request, response) => {
+    const client = callerOf(response);
+    const schema = seesType(client, request.params.type) ? deps.eventSchemas.schemaOf(request.params.type) : undefined;
+    // a type the caller may not see answers as one without a schema: which types others use is theirs to tell
+    if (!schema) throw notFound(`no payload schema for event type ${request.params.type} among the types you may produce or consume`);
+    response.type('application/schema+json').send(JSON.stringify(schema));
+  });
   return router;
+}
+
+/** A client sees the schemas of the types it may produce or consume. */
+function seesType(client: ClientDefinition, type: string): boolean {
+  return matchesAny(client.exchange?.produce?.types, type) || mayConsume(client, type);
 }
 
 /** Log positions are decimal strings on the wire, as offsets are. */

@@ -41,6 +41,11 @@ describe('npm start with a setting it cannot run with (e2e)', () => {
     expect(service.stderr.trim()).to.equal(
       'configuration: BOOKING_SWEEP_INTERVAL_MS must be an integer from 10 to 2147483647, got "abc" (docs/configuration.md)',
     );
+
+    const missing = join(dataDir, 'no-schemas');
+    const schemas = await startMain({ EVENT_SCHEMAS_DIR: missing }, dataDir);
+    expect(schemas.code).to.equal(2);
+    expect(schemas.stderr.trim()).to.equal(`configuration: EVENT_SCHEMAS_DIR ${missing} does not exist (docs/configuration.md)`);
   });
   it('refuses a second platform on a DATA_DIR another process holds, with exit code 2, and takes it once that process died', async () => {
     const holder = new ServerProcess(dataDir, await ServerProcess.freePort());
