@@ -5,8 +5,13 @@ export function mayProduce(client: ClientDefinition, source: string, type: strin
   const produce = client.exchange?.produce;
   if (!produce) return `client ${client.id} is not registered as a producer`;
   if (!matchesAny(produce.sources, source)) return `client ${client.id} may not produce events with source ${source}`;
-  if (!matchesAny(produce.types, type)) return `client ${client.id} may not produce events of type ${type}`;
+  if (!mayProduceType(client, type)) return `client ${client.id} may not produce events of type ${type}`;
   return null;
+}
+
+/** Whether the client may produce events of this type, from some source it may use. */
+export function mayProduceType(client: ClientDefinition, type: string): boolean {
+  return matchesAny(client.exchange?.produce?.types, type);
 }
 
 export function mayConsume(client: ClientDefinition, type: string): boolean {

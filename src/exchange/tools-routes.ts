@@ -3,11 +3,11 @@ import type { ExchangeConfig } from '../config';
 import { notFound } from '../platform/errors';
 import { route } from '../platform/http/problem';
 import type { RateLimiter } from '../platform/http/rate-limit';
-import { matchesAny, type ClientDefinition } from '../platform/identity/client-registry';
+import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { ConsumerService, GroupStatus } from './consumer-service';
 import type { EventSchemas } from './event-schemas';
 import { callerOf } from './exchange-auth';
-import { mayConsume } from './exchange-rights';
+import { mayConsume, mayProduceType } from './exchange-rights';
 
 /**
  * Developer tools: what the registry says about the caller and the limits it works within, where its
@@ -68,7 +68,7 @@ export function toolsRoutes(deps: {
     response.json({
       types: types.map((type) => ({
         type,
-        produce: matchesAny(client.exchange?.produce?.types, type),
+        produce: mayProduceType(client, type),
         consume: mayConsume(client, type),
         schema: `/ce/tools/event-types/${encodeURIComponent(type)}/schema`,
       })),
@@ -86,7 +86,7 @@ export function toolsRoutes(deps: {
 
 /** A client sees the schemas of the types it may produce or consume. */
 function seesType(client: ClientDefinition, type: string): boolean {
-  return matchesAny(client.exchange?.produce?.types, type) || mayConsume(client, type);
+  return mayProduceType(client, type) || mayConsume(client, type);
 }
 
 /** Log positions are decimal strings on the wire, as offsets are. */
