@@ -518,6 +518,8 @@ export async function countDeliveries(source: LaneSource, from: number, head: nu
     read += limit;
     if (batch.scannedTo <= after) break;
     after = batch.scannedTo;
+    // the embedded log reads on this thread: let the bridge's other requests in between chunks
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return { deliveries, read, complete: after >= head };
 }
