@@ -46,6 +46,7 @@ export function toolsRoutes(deps: {
         produce: ['/ce/tools/produce/raw', '/ce/tools/produce/event', '/ce/tools/produce/events'],
         note: 'test events reach only your own consumer instances created with test=true',
       },
+      tools: { groups: '/ce/tools/my-groups', eventTypes: '/ce/tools/event-types' },
     });
   });
   router.get(

@@ -244,6 +244,7 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(response.json()).to.deep.include({ client: 'demo-consumer', consume: { types: ['demo.*'] }, produce: null });
       expect(response.json().limits).to.include({ pollTimeoutMs: 300 });
       expect(response.json().limits.rateLimit).to.deep.equal({ perSecond: 2000, burst: 10000 });
+      expect(response.json().tools).to.deep.equal({ groups: '/ce/tools/my-groups', eventTypes: '/ce/tools/event-types' });
     });
 
     it('GET /ce/tools/my-groups tells where each of the caller\'s groups stands, while it reads and after its instance is gone', async () => {
