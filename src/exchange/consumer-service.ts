@@ -240,10 +240,6 @@ export class ConsumerService {
     });
   }
 
-  instanceCount(): number {
-    return this.instances.size;
-  }
-
   /**
    * What each consumer group of a client has confirmed, and how many events wait for it. The waiting
    * events are counted by reading the log as the lanes do, with the client's rights as they are now, at
