@@ -9,8 +9,8 @@ import { compileSchema, formatSchemaErrors } from '../platform/json-schema';
  * type. The JSON Schema draft is taken from each file's $schema (6, 7, 2019-09, 2020-12).
  */
 export class EventSchemas {
-  private readonly validators = new Map<string, ValidateFunction>();
-  private readonly schemas = new Map<string, object>();
+  /** per event type: the schema as it was given, and its compiled validator */
+  private readonly byType = new Map<string, { schema: object; validate: ValidateFunction }>();
 
   /**
    * The schemas of a directory. A file that is not JSON or not a valid schema stops the start with a
@@ -33,23 +33,22 @@ export class EventSchemas {
   }
 
   add(type: string, schema: object): void {
-    this.validators.set(type, compileSchema(schema));
-    this.schemas.set(type, schema);
+    this.byType.set(type, { schema, validate: compileSchema(schema) });
   }
 
   /** The event types that have a schema, in order. */
   types(): string[] {
-    return [...this.schemas.keys()].sort();
+    return [...this.byType.keys()].sort();
   }
 
   /** The schema of a type as it was given, or undefined. */
   schemaOf(type: string): object | undefined {
-    return this.schemas.get(type);
+    return this.byType.get(type)?.schema;
   }
 
   /** problems with the payload, or an empty list when the type has no schema or the payload fits it */
   check(type: string, event: Record<string, unknown>): string[] {
-    const validate = this.validators.get(type);
+    const validate = this.byType.get(type)?.validate;
     if (!validate) return [];
     if (event.data_base64 !== undefined) return [`events of type ${type} must carry JSON data`];
     return validate(event.data ?? null) ? [] : formatSchemaErrors(validate.errors).map((line) => `data${line}`);
