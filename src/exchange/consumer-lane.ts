@@ -1,4 +1,5 @@
 import type { CloudEventRecord } from '../platform/event-store/event-store';
+import { nextTurn } from '../platform/event-loop';
 
 export type Delivery = { position: number; event: CloudEventRecord };
 
@@ -194,8 +195,14 @@ export class ConsumerLane {
   private refill(): Promise<void> {
     this.refilling ??= (async () => {
       const generation = this.generation;
+      let behind = false;
       try {
         while (this.pending.length < REFILL_BELOW && this.pending.length < MAX_PENDING && !this.caughtUp) {
+          // A lane far behind the log (a group back after a long pause, types the client rarely gets) may
+          // read through much of it here; the embedded log reads on this thread, so other requests come in
+          // between its chunks. A lane close to the head reads on without waiting for a turn.
+          if (behind) await nextTurn();
+          if (generation !== this.generation) return;
           this.advancedDuringRead = false;
           const { deliveries, scannedTo } = await this.source(this.scanPosition, READ_CHUNK);
           if (generation !== this.generation) return;
@@ -205,6 +212,7 @@ export class ConsumerLane {
             if (this.caughtUp) break;
             continue;
           }
+          behind = scannedTo - this.scanPosition >= READ_CHUNK;
           this.scanPosition = scannedTo;
           this.pending.push(...deliveries);
         }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError, type ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
+import { nextTurn } from '../platform/event-loop';
 import type { DocumentStore } from '../platform/document-store/document-store';
 import { readLogBatch, type EventKind, type EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
@@ -514,8 +515,7 @@ export async function countDeliveries(source: LaneSource, from: number, head: nu
     read += limit;
     if (batch.scannedTo <= after) break;
     after = batch.scannedTo;
-    // the embedded log reads on this thread: let the bridge's other requests in between chunks
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return { deliveries, read, complete: after >= head };
 }

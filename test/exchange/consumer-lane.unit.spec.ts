@@ -89,4 +89,24 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
     expect(positions(await lane.take('b', 10))).to.deep.equal([4]);
     expect(lane.watermark()).to.equal(3);
   });
+
+  it('lets other work run between its reads while far behind the log, and reads on without a pause near the head', async () => {
+    const head = 5_000;
+    let otherWorkRan = false;
+    const otherWorkBeforeRead: boolean[] = [];
+    // a client that gets one event in 5,000: the lane reads through the log chunk by chunk
+    const source: LaneSource = async (after, limit) => {
+      otherWorkBeforeRead.push(otherWorkRan);
+      const scannedTo = Math.min(after + limit, head);
+      return { deliveries: after < 4_500 && scannedTo >= 4_500 ? [event(4_500)] : [], scannedTo };
+    };
+    setImmediate(() => (otherWorkRan = true));
+    expect(positions(await servingLane(0, source).take('a', 10))).to.deep.equal([4_500]);
+    expect(otherWorkBeforeRead.slice(0, 2)).to.deep.equal([false, true]);
+
+    otherWorkRan = false;
+    setImmediate(() => (otherWorkRan = true));
+    expect(await servingLane(4_998, source).take('a', 10)).to.be.empty;
+    expect(otherWorkRan, 'a lane two events behind waited for a turn of the event loop').to.equal(false);
+  });
 });
