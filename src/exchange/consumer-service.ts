@@ -90,6 +90,7 @@ export class ConsumerService {
 
   async start(): Promise<void> {
     await this.claimBridgeId();
+    await this.leases.ensureIndexes();
     this.unsubscribe = this.deps.events.onAppended(() => {
       for (const lane of this.groupOfLane.keys()) lane.logAdvanced();
       this.notify();

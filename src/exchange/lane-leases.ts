@@ -52,6 +52,14 @@ export class LaneLeases {
     private readonly clock: Clock,
   ) {}
 
+  /** The lookups every lease check makes per group: by group identity, and the members of a group. */
+  async ensureIndexes(): Promise<void> {
+    await this.documents.ensureIndexes([
+      { collection: LANES, keys: { clientId: 1, group: 1, kind: 1 } },
+      { collection: LANE_MEMBERS, keys: { lanes: 1 } },
+    ]);
+  }
+
   /**
    * Takes the lane if it is free, lapsed or already ours; returns the watermark to start from, or null.
    * A lane seen for the first time starts from the lowest watermark the group's lanes of another shard
