@@ -37,6 +37,8 @@ export class ConsumerLane {
   private drainingUntil: number | null = null;
   /** bumped when the lane starts over, so a read begun before is dropped */
   private generation = 0;
+  /** how many deliveries the lane has read from the log (readAhead compares) */
+  private deliveriesRead = 0;
 
   constructor(
     readonly key: string,
@@ -115,8 +117,24 @@ export class ConsumerLane {
 
   async take(instanceId: string, max: number): Promise<Delivery[]> {
     if (!this.handingOut()) return [];
-    if (this.pending.length < REFILL_BELOW && !this.caughtUp) await this.refill();
+    if (this.wouldRead()) await this.refill();
     return this.handingOut() ? this.assign(instanceId, max) : [];
+  }
+
+  /** Whether a take would read the log first: the lane hands events out, holds few, and the log moved since it last looked. */
+  wouldRead(): boolean {
+    return this.handingOut() && this.pending.length < REFILL_BELOW && !this.caughtUp;
+  }
+
+  /**
+   * Reads what the log brought since the lane last looked, as a take would, without handing anything
+   * out. Whether that found events for the lane: only then are its waiting instances woken.
+   */
+  async readAhead(): Promise<boolean> {
+    if (!this.wouldRead()) return false;
+    const before = this.deliveriesRead;
+    await this.refill();
+    return this.deliveriesRead > before;
   }
 
   acknowledge(instanceId: string, positions: Iterable<number>): void {
@@ -215,6 +233,7 @@ export class ConsumerLane {
           behind = scannedTo - this.scanPosition >= READ_CHUNK;
           this.scanPosition = scannedTo;
           this.pending.push(...deliveries);
+          this.deliveriesRead += deliveries.length;
         }
       } finally {
         this.refilling = null;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError, type ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
+import { CoalescedTask } from '../platform/coalesced-task';
 import { nextTurn } from '../platform/event-loop';
 import type { DocumentStore } from '../platform/document-store/document-store';
 import { readLogBatch, type EventKind, type EventStore } from '../platform/event-store/event-store';
@@ -11,6 +12,7 @@ import { ConsumerInstance, OFFSET_BLOCK, type DeliveryListener, type InstanceOpt
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { planShards, shardOf } from './group-shards';
 import { groupKey, laneKey, LANES, LaneLeases, type LaneDocument, type LaneGroupIdentity } from './lane-leases';
+import { LogTail } from './log-tail';
 import { mayConsume } from './exchange-rights';
 
 const INSTANCES = 'exchange_instances';
@@ -71,7 +73,11 @@ export class ConsumerService {
   private readonly groups = new Map<string, LaneGroup>();
   private readonly groupOfLane = new Map<ConsumerLane, LaneGroup>();
   private readonly instances = new Map<string, ConsumerInstance>();
-  private readonly waiters = new Set<() => void>();
+  /** the instances waiting for something to change in a lane (long polls, idle WebSocket connections), by lane */
+  private readonly waiters = new Map<ConsumerLane, Set<() => void>>();
+  private readonly tail: LogTail;
+  /** after appends: the lanes with waiting instances read the new events, and wake them only if some are theirs */
+  private readonly readAheads: CoalescedTask;
   private readonly leases: LaneLeases;
   private readonly claim: BridgeClaim | null;
   /** another process took this bridge id over: nothing is served until it lets it go */
@@ -86,14 +92,21 @@ export class ConsumerService {
   constructor(private readonly deps: ConsumerServiceDeps) {
     this.leases = new LaneLeases(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock);
     this.claim = deps.sharedStore ? new BridgeClaim(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock) : null;
+    this.tail = new LogTail(deps.events);
+    this.readAheads = new CoalescedTask(
+      () => this.readAheadForWaiters(),
+      (error) => deps.logger.error({ err: error }, 'reading new events for waiting consumer instances failed; they read them on their next poll'),
+    );
   }
 
   async start(): Promise<void> {
     await this.claimBridgeId();
     await this.leases.ensureIndexes();
+    await this.tail.start();
     this.unsubscribe = this.deps.events.onAppended(() => {
+      this.tail.appended();
       for (const lane of this.groupOfLane.keys()) lane.logAdvanced();
-      this.notify();
+      void this.readAheads.wake();
     });
     const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
     for (const document of await instances.find({ bridge: this.deps.bridgeId })) {
@@ -119,6 +132,7 @@ export class ConsumerService {
     this.unsubscribe?.();
     this.notify();
     this.stopped = true;
+    await this.readAheads.idle();
     await this.leaseChecks;
     for (const group of this.groups.values()) {
       for (const lane of group.lanes) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
@@ -168,13 +182,13 @@ export class ConsumerService {
     if (instance.transport === 'http') await this.deps.documents.collection(INSTANCES).deleteOne({ _id: instance.id });
     await this.checkLeases(this.groupsOf(instance.lanes));
     this.deps.logger.info({ instance: instance.id, client: instance.clientId, group: instance.options.group, returned, reason }, 'consumer instance deleted');
-    this.notify();
+    this.notify(instance.lanes);
   }
 
   confirm(instance: ConsumerInstance, upTo?: number): number {
     this.touch(instance);
     const confirmed = instance.confirm(upTo);
-    if (confirmed > 0) this.notify();
+    if (confirmed > 0) this.notify(instance.lanes);
     return confirmed;
   }
 
@@ -202,10 +216,10 @@ export class ConsumerService {
       if (taken.length > 0) break;
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
-      await this.waitForChange(remaining);
+      await this.waitForEvents(remaining, instance.lanes);
     }
     if (taken.length > 0 && taken.length < options.max && options.lingerMs > 0) {
-      await this.waitForChange(options.lingerMs);
+      await this.waitForEvents(options.lingerMs, instance.lanes);
       try {
         if (this.isOpen(instance)) taken.push(...(await this.takeOrWake(instance, options.max - taken.length)));
       } catch (error) {
@@ -214,7 +228,7 @@ export class ConsumerService {
       }
     }
     // an instance deleted while it read gave its events back after the others were woken: wake them again
-    if (!this.isOpen(instance)) this.notify();
+    if (!this.isOpen(instance)) this.notify(instance.lanes);
     this.touch(instance);
     return taken;
   }
@@ -224,22 +238,38 @@ export class ConsumerService {
     try {
       return await instance.take(max);
     } catch (error) {
-      this.notify();
+      this.notify(instance.lanes);
       throw error;
     }
   }
 
-  /** Resolves on the next append, confirm or release, or after timeoutMs. */
-  waitForChange(timeoutMs: number): Promise<void> {
+  /**
+   * Resolves when something changes in one of the lanes that may let an instance reading them take
+   * events: new events for them, events given back, a confirm (which frees partition keys, and a
+   * WebSocket's window), a lane starting to hand events out; or after timeoutMs.
+   */
+  waitForChange(timeoutMs: number, lanes: readonly ConsumerLane[]): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.waiters.delete(done);
+        for (const lane of lanes) this.waiters.get(lane)?.delete(done);
         resolve();
       };
       const timer = setTimeout(done, timeoutMs);
-      this.waiters.add(done);
+      for (const lane of lanes) {
+        let waiting = this.waiters.get(lane);
+        if (!waiting) this.waiters.set(lane, (waiting = new Set()));
+        waiting.add(done);
+      }
     });
+  }
+
+  /**
+   * The same, after a take that found nothing: at once if a lane has not yet read events appended since
+   * (they arrived while the take ran, and the read-ahead that follows appends passed it by).
+   */
+  waitForEvents(timeoutMs: number, lanes: readonly ConsumerLane[]): Promise<void> {
+    return lanes.some((lane) => lane.wouldRead()) ? Promise.resolve() : this.waitForChange(timeoutMs, lanes);
   }
 
   /**
@@ -315,8 +345,18 @@ export class ConsumerService {
       }));
   }
 
-  private notify() {
-    for (const waiter of [...this.waiters]) waiter();
+  /** Wakes the instances waiting on these lanes (all lanes when none are given). */
+  private notify(lanes: Iterable<ConsumerLane> = this.waiters.keys()) {
+    const woken = new Set<() => void>();
+    for (const lane of lanes) for (const waiter of this.waiters.get(lane) ?? []) woken.add(waiter);
+    for (const waiter of woken) waiter();
+  }
+
+  /** The lanes with waiting instances read what was appended (through the tail); their instances wake if some of it is theirs. */
+  private async readAheadForWaiters() {
+    for (const [lane, waiting] of this.waiters) {
+      if (waiting.size > 0 && (await lane.readAhead())) this.notify([lane]);
+    }
   }
 
   /** A saved instance's offset blocks: a block is reserved by raising offsetsReservedUpTo, never lowering it. */
@@ -423,7 +463,8 @@ export class ConsumerService {
         lanes[shard].serveFrom(watermark, askedAt + this.handOutWindowMs());
       }
       // instances waiting for events wake for a lane that now hands them out again
-      if (lanes.some((lane) => lane.handingOut() && !handingOutBefore.get(lane))) this.notify();
+      const handingOutNow = lanes.filter((lane) => lane.handingOut() && !handingOutBefore.get(lane));
+      if (handingOutNow.length > 0) this.notify(handingOutNow);
     }
   }
 
@@ -474,7 +515,8 @@ export class ConsumerService {
   private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
     return async (after, limit) => {
       const client = this.deps.registry.get(clientId);
-      const { events: rows, nextAfter: scannedTo } = await readLogBatch(this.deps.events, { after, limit, filter: { kinds: [kind] } });
+      const { events: rows, nextAfter: scannedTo } =
+        (await this.tail.read(after, limit, kind)) ?? (await readLogBatch(this.deps.events, { after, limit, filter: { kinds: [kind] } }));
       const deliveries = rows
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
         .map((row) => ({ position: row.position, event: row.event }))

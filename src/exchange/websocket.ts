@@ -151,13 +151,13 @@ function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefiniti
     while (open) {
       const window = deps.config.wsMaxUnconfirmed - instance.unconfirmedCount;
       if (window <= 0 || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-        await deps.consumers.waitForChange(50);
+        await deps.consumers.waitForChange(50, instance.lanes);
         continue;
       }
       const deliveries = await instance.take(Math.min(window, deps.config.batchSize));
       if (!open) break;
       if (deliveries.length === 0) {
-        await deps.consumers.waitForChange(deps.config.pollTimeoutMs);
+        await deps.consumers.waitForEvents(deps.config.pollTimeoutMs, instance.lanes);
         continue;
       }
       for (const delivery of deliveries) ws.send(JSON.stringify(toStructured(delivery)));

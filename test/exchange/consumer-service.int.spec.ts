@@ -49,3 +49,80 @@ describe('ConsumerService: long polling with a failing delivery listener (integr
     }
   });
 });
+
+describe('ConsumerService: many consumer groups waiting (integration, embedded stores)', () => {
+  const stores = freshEmbeddedStores('consumer-service-waiting-');
+  const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
+  const GROUPS = 20;
+
+  /** The service over the embedded log, with a count of the log reads made through it. */
+  function serviceCountingReads() {
+    const reads = { count: 0 };
+    const events = Object.create(stores.events) as typeof stores.events;
+    events.readAll = (query) => {
+      reads.count += 1;
+      return stores.events.readAll(query);
+    };
+    const service = new ConsumerService({
+      events,
+      documents: stores.documents,
+      registry,
+      registeredAt: () => 0,
+      config: { ...defaultExchangeConfig },
+      clock: systemClock,
+      logger: createLogger('silent'),
+      bridgeId: 'b1',
+    });
+    return { service, reads };
+  }
+
+  const produce = (type: string) =>
+    stores.events.append('exchange-demo-producer', [
+      { event: { specversion: '1.0', id: randomUUID(), source: 'urn:demo:producer', type, time: new Date().toISOString() }, producer: 'demo-producer' },
+    ]);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('reads each commit from the log once for all its waiting groups, not once per group', async () => {
+    const { service, reads } = serviceCountingReads();
+    await service.start();
+    try {
+      const consumer = registry.get('demo-consumer')!;
+      const instances = [];
+      for (let group = 0; group < GROUPS; group += 1) instances.push(await service.create(consumer, { events: true, test: false, dead: false, group: `g${group}` }, 'http'));
+      const polls = instances.map((instance) => service.poll(instance, { max: 100, timeoutMs: 20_000, lingerMs: 0, isAbandoned: () => false }));
+      await settle();
+      const readsBefore = reads.count;
+      for (let commit = 0; commit < 5; commit += 1) {
+        await produce('demo.order.created');
+        await settle();
+      }
+      const delivered = await Promise.all(polls);
+      expect(delivered.map((deliveries) => deliveries.length)).to.deep.equal(Array(GROUPS).fill(1));
+      // one read for the first commit's event, shared by the 20 groups (one per group before the tail)
+      expect(reads.count - readsBefore).to.be.at.most(5);
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('does not wake an instance waiting for events when the events appended are not for its client', async () => {
+    const { service } = serviceCountingReads();
+    await service.start();
+    try {
+      const instance = await service.create(registry.get('demo-institution')!, { events: true, test: true, dead: false, group: 'g' }, 'http');
+      expect(await instance.take(10)).to.be.empty; // its lanes have read the log up to its head
+      let woken = false;
+      const waiting = service.waitForEvents(20_000, instance.lanes).then(() => (woken = true));
+      for (let commit = 0; commit < 3; commit += 1) {
+        await produce('other.thing.happened');
+        await settle();
+      }
+      expect(woken, 'woken by events of a type it does not consume').to.equal(false);
+      await produce('demo.order.created');
+      await waiting;
+      expect(woken).to.equal(true);
+    } finally {
+      await service.stop();
+    }
+  });
+});

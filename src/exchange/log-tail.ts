@@ -1,0 +1,98 @@
+import { readLogBatch, type EventKind, type EventStore, type StoredEvent } from '../platform/event-store/event-store';
+
+/**
+ * The newest events of the log, read once for every consumer lane of the bridge. Each lane keeps the
+ * events its client may consume, so without this, every lane read and parsed each commit's events itself:
+ * with 100 consumer groups waiting, the bridge did 100 reads per commit and its produce rate fell by
+ * four fifths (docs/decisions.md). A lane behind the tail reads the log itself, as before.
+ * The events are shared between lanes: nothing may change them.
+ */
+export class LogTail {
+  /** events with position in (from, readTo], oldest first */
+  private events: StoredEvent[] = [];
+  /** nothing is served from the tail before start() */
+  private from = Number.POSITIVE_INFINITY;
+  private readTo = 0;
+  private announced = 0;
+  private readForAnnouncement = 0;
+  private reading: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    /** how many events it keeps: enough for what arrives between two reads of a lane near the head */
+    private readonly capacity = 5_000,
+  ) {}
+
+  /** The tail begins at the log's head as it is now. */
+  async start(): Promise<void> {
+    this.from = this.readTo = await this.store.headPosition();
+  }
+
+  /** Events were appended to the log: the next read looks for them. */
+  appended(): void {
+    this.announced += 1;
+  }
+
+  /**
+   * Like readLogBatch with a filter on one kind: up to `limit` events of that kind after `after`, and how
+   * far that read the log. Null when `after` is older than the tail.
+   */
+  async read(after: number, limit: number, kind: EventKind): Promise<{ events: StoredEvent[]; nextAfter: number } | null> {
+    if (this.readForAnnouncement < this.announced) await this.catchUp();
+    if (after < this.from) return null;
+    const found: StoredEvent[] = [];
+    for (let index = this.firstAfter(after); index < this.events.length; index += 1) {
+      const stored = this.events[index];
+      if (stored.kind !== kind) continue;
+      found.push(stored);
+      if (found.length === limit) return { events: found, nextAfter: stored.position };
+    }
+    return { events: found, nextAfter: Math.max(this.readTo, after) };
+  }
+
+  private catchUp(): Promise<void> {
+    this.reading ??= (async () => {
+      try {
+        while (this.readForAnnouncement < this.announced) {
+          const announcement = this.announced;
+          await this.readNewEvents();
+          this.readForAnnouncement = announcement;
+        }
+      } finally {
+        this.reading = null;
+      }
+    })();
+    return this.reading;
+  }
+
+  private async readNewEvents() {
+    const head = await this.store.headPosition();
+    if (head <= this.readTo) return;
+    const { events, nextAfter } = await readLogBatch(this.store, { after: this.readTo, limit: this.capacity }, head);
+    if (events.length === this.capacity) {
+      // more arrived than the tail keeps: it starts again at the head, and the lanes behind read the log
+      this.events = [];
+      this.from = this.readTo = head;
+      return;
+    }
+    this.events.push(...events);
+    this.readTo = nextAfter;
+    const excess = this.events.length - this.capacity;
+    if (excess > 0) {
+      this.from = this.events[excess - 1].position;
+      this.events = this.events.slice(excess);
+    }
+  }
+
+  /** Index of the first event after `after` (binary search: positions increase). */
+  private firstAfter(after: number): number {
+    let low = 0;
+    let high = this.events.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.events[middle].position <= after) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}

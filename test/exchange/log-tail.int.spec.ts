@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { LogTail } from '../../src/exchange/log-tail';
+import { readLogBatch, type EventKind, type NewEvent } from '../../src/platform/event-store/event-store';
+import { freshEmbeddedStores } from '../support/embedded-stores';
+
+const KINDS: EventKind[] = ['standard', 'test', 'dead'];
+
+function newEvent(id: string, kind: EventKind): NewEvent {
+  return {
+    event: { specversion: '1.0', id, source: 'urn:t', type: 'demo.t', time: '2026-01-01T00:00:00Z', data: { id } },
+    producer: 'p',
+    kind,
+    dedupeKey: kind === 'standard' ? undefined : `${kind}\n${id}`,
+  };
+}
+
+describe('LogTail: the newest events of the log, read once for every lane (integration, embedded log)', () => {
+  const stores = freshEmbeddedStores('log-tail-');
+
+  /** Appends `count` events of mixed kinds in runs of 1 to 3; the tail is told after each append. */
+  async function appendMixed(tail: LogTail, count: number, tag: string) {
+    for (let made = 0; made < count; ) {
+      const run = Math.min(1 + (made % 3), count - made);
+      const kind = KINDS[made % KINDS.length];
+      await stores.events.append(`s-${tag}-${made}`, Array.from({ length: run }, (_, index) => newEvent(`${tag}-${made + index}`, kind)));
+      tail.appended();
+      made += run;
+    }
+  }
+
+  it('answers a read from its start on exactly as the log does, for every kind, start and limit', async () => {
+    await appendMixed(new LogTail(stores.events), 5, 'before');
+    const tail = new LogTail(stores.events, 1_000);
+    await tail.start();
+    const start = await stores.events.headPosition();
+    await appendMixed(tail, 40, 'after');
+    const head = await stores.events.headPosition();
+    for (const kind of KINDS) {
+      for (let after = start; after <= head; after += 1) {
+        for (const limit of [1, 2, 5, 1_000]) {
+          const fromTail = await tail.read(after, limit, kind);
+          const fromLog = await readLogBatch(stores.events, { after, limit, filter: { kinds: [kind] } });
+          expect(fromTail, `${kind} after ${after} limit ${limit}`).to.deep.equal(fromLog);
+        }
+      }
+    }
+  });
+
+  it('sends a read from before its start, or before what it still keeps, to the log (null)', async () => {
+    await appendMixed(new LogTail(stores.events), 3, 'before');
+    const tail = new LogTail(stores.events, 10);
+    expect(await tail.read(0, 10, 'standard'), 'before start()').to.equal(null);
+    await tail.start();
+    const start = await stores.events.headPosition();
+    expect(await tail.read(start - 1, 10, 'standard')).to.equal(null);
+    await appendMixed(tail, 9, 'some');
+    expect(await tail.read(start, 100, 'standard')).to.not.equal(null);
+    await appendMixed(tail, 6, 'more'); // 15 since its start: the oldest 5 are no longer kept
+    expect(await tail.read(start, 100, 'standard')).to.equal(null);
+    const kept = await tail.read(start + 5, 100, 'standard');
+    expect(kept).to.deep.equal(await readLogBatch(stores.events, { after: start + 5, limit: 100, filter: { kinds: ['standard'] } }));
+  });
+
+  it('starts again at the head when more arrived at once than it keeps', async () => {
+    const tail = new LogTail(stores.events, 10);
+    await tail.start();
+    await stores.events.append('s-burst', Array.from({ length: 25 }, (_, index) => newEvent(`burst-${index}`, 'standard')));
+    tail.appended();
+    const head = await stores.events.headPosition();
+    expect(await tail.read(head - 1, 10, 'standard')).to.equal(null);
+    expect(await tail.read(head, 10, 'standard')).to.deep.equal({ events: [], nextAfter: head });
+    await stores.events.append('s-next', [newEvent('next', 'standard')]);
+    tail.appended();
+    const read = await tail.read(head, 10, 'standard');
+    expect(read?.events.map((stored) => stored.event.id)).to.deep.equal(['next']);
+  });
+});
