@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>]
+ * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,d,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>]
  *                 [--without-services] [--pairs <n>] [--rounds <n>] [--ids sequential|uuid] [--connections a=<n>,b=<n>]
  *
  * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
@@ -20,6 +20,7 @@
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +72,7 @@ type Options = {
 };
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1, rounds: 4, ids: 'sequential', connections: { a: 64, b: 16 } };
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', 'd', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1, rounds: 4, ids: 'sequential', connections: { a: 64, b: 16 } };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -105,12 +106,12 @@ function parseArgs(argv: string[]): Options {
     }
     else if (arg === '--scenarios') {
       options.scenarios = new Set(value().split(',').map((s) => s.trim().toLowerCase()));
-      const known = ['a', 'b', 'c', ...SERVICE_SCENARIOS];
+      const known = ['a', 'b', 'c', 'd', ...SERVICE_SCENARIOS];
       for (const s of options.scenarios) if (!known.includes(s)) throw new Error(`unknown scenario ${s} (${known.join(', ')})`);
     } else if (arg === '--profile') options.profileDir = resolve(value());
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--rounds <n>=4] [--ids sequential|uuid] [--connections a=64,b=16]\n' +
+        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,d,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--rounds <n>=4] [--ids sequential|uuid] [--connections a=64,b=16]\n' +
           '  --rounds: measure (a) and (b) in n alternating slices of baseline and platform (ABBA), the duration split over them\n' +
           '  --pairs: measure (a) and (b) as n baseline/platform pairs in a row and report the pair with the median ratio\n' +
           '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n' +
@@ -475,21 +476,26 @@ async function startPlatformChild(context: Context, name: string): Promise<{ ser
   }
 }
 
-async function scenarioA(context: Context): Promise<ScenarioReport> {
-  const { options } = context;
-  const spec = (port: number, tag: string, warmupMs: number, durationMs: number): LoadSpec => ({
+/** (a)'s load: single events to POST /ce/produce/event from options.connections.a connections. */
+function singleEventLoad(context: Context, port: number, tag: string, warmupMs: number, durationMs: number): LoadSpec {
+  return {
     kind: 'http',
     port,
     path: '/ce/produce/event',
     contentType: 'application/cloudevents+json',
     batch: 1,
-    concurrency: options.connections.a,
+    concurrency: context.options.connections.a,
     warmupMs,
     durationMs,
     tls: context.producer,
     tag,
-    ids: options.ids,
-  });
+    ids: context.options.ids,
+  };
+}
+
+async function scenarioA(context: Context): Promise<ScenarioReport> {
+  const { options } = context;
+  const spec = (port: number, tag: string, warmupMs: number, durationMs: number) => singleEventLoad(context, port, tag, warmupMs, durationMs);
   const checks: string[] = [];
 
   progress(context, `(a) bare HTTPS server with client certificates, and the platform's POST /ce/produce/event, in ${options.rounds} round(s)`);
@@ -532,6 +538,90 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
     target: '>= 0.6x baseline',
     met: ratio >= 0.6,
     checks,
+  };
+}
+
+/** (d): consumer groups that wait for events, one long-polling instance each. */
+const WAITING_GROUPS = 100;
+
+/**
+ * (a)'s load on a platform where WAITING_GROUPS consumer groups wait for events that never come, beside
+ * the same platform with none, in alternating rounds: what consumers that wait cost the producers.
+ */
+async function scenarioD(context: Context): Promise<ScenarioReport> {
+  const { options } = context;
+  const checks: string[] = [];
+  progress(context, `(d) POST /ce/produce/event with ${WAITING_GROUPS} consumer groups waiting, beside the same platform with none, in ${options.rounds} round(s)`);
+  let alone: { server: ServerChild; port: number } | null = null;
+  let crowded: { server: ServerChild; port: number } | null = null;
+  let stopWaiting = () => {};
+  let slices: { baseline: MeasuredSlice<HttpLoadResult>[]; platform: MeasuredSlice<HttpLoadResult>[] };
+  let stored: number;
+  try {
+    alone = await startPlatformChild(context, 'd0');
+    crowded = await startPlatformChild(context, 'd1');
+    const [quiet, busy] = [alone, crowded];
+    stopWaiting = await waitingGroups(busy.port, context.consumer, WAITING_GROUPS, `waiting-${context.tag}`);
+    slices = await inRounds(context, {
+      baseline: (round, warmupMs, durationMs) =>
+        runLoad<HttpLoadResult>(quiet.server, singleEventLoad(context, quiet.port, `${context.tag}d0r${round}`, warmupMs, durationMs), loadBudget(options)),
+      platform: (round, warmupMs, durationMs) =>
+        runLoad<HttpLoadResult>(busy.server, singleEventLoad(context, busy.port, `${context.tag}d1r${round}`, warmupMs, durationMs), loadBudget(options)),
+    });
+    stored = await storedEvents(busy.server, slices.platform.reduce((sum, slice) => sum + slice.result.acceptedEvents, 0));
+  } finally {
+    stopWaiting();
+    await Promise.all([alone ? stopServer(alone.server) : undefined, crowded ? stopServer(crowded.server) : undefined]);
+  }
+  const aloneRun = combineHttp(slices.baseline);
+  const crowdedRun = combineHttp(slices.platform);
+  checkHttp(context, 'd', 'platform without consumers', aloneRun.result, checks);
+  checkHttp(context, 'd', 'platform with consumers waiting', crowdedRun.result, checks);
+  checkStored(context, 'd', crowdedRun.result.acceptedEvents, stored, checks);
+  checks.push(...roundsCheck(slices.baseline.map((slice) => slice.result), slices.platform.map((slice) => slice.result)));
+  const ratio = crowdedRun.result.eventsPerSec / aloneRun.result.eventsPerSec;
+  return {
+    name: `(d) (a) with ${WAITING_GROUPS} consumer groups waiting`,
+    platform: httpMeasured(crowdedRun.result, crowdedRun.serverCpu, crowdedRun.machineBusyPct),
+    baseline: { name: 'the same platform, no consumer', ...httpMeasured(aloneRun.result, aloneRun.serverCpu, aloneRun.machineBusyPct) },
+    ratio: round(ratio, 2),
+    target: '>= 0.8x baseline',
+    met: ratio >= 0.8,
+    checks,
+  };
+}
+
+/**
+ * Consumer groups waiting on the platform, each with one long-polling instance that asks again whenever
+ * its poll ends: demo-consumer's instances that read only its own test events, which no one produces, so
+ * none of the load's events is for them. Returns what stops them.
+ */
+async function waitingGroups(port: number, tls: ClientTls, count: number, tag: string): Promise<() => void> {
+  const agent = new HttpsAgent({ keepAlive: true, maxSockets: count + 1, ca: readFileSync(tls.ca), cert: readFileSync(tls.cert), key: readFileSync(tls.key) });
+  let stopped = false;
+  const call = (method: string, url: string) =>
+    new Promise<{ status: number; location?: string }>((resolvePromise, reject) => {
+      const outgoing = httpsRequest(url, { method, agent, servername: 'localhost' }, (response) => {
+        response.resume();
+        response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, location: response.headers.location }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+  for (let group = 0; group < count; group += 1) {
+    const created = await call('POST', `https://127.0.0.1:${port}/ce/consumers?events=false&test=true&group=${tag}-${group}`);
+    if (created.status !== 201 || !created.location) throw new Error(`creating a waiting consumer answered ${created.status}`);
+    const base = created.location;
+    void (async () => {
+      while (!stopped) {
+        const polled = await call('GET', `${base}/events`).catch(() => null);
+        if (!polled || (polled.status !== 204 && polled.status !== 200)) break;
+      }
+    })();
+  }
+  return () => {
+    stopped = true;
+    agent.destroy();
   };
 }
 
@@ -838,6 +928,7 @@ async function main() {
       ['a', scenarioA],
       ['b', scenarioB],
       ['c', scenarioC],
+      ['d', scenarioD],
     ];
     for (const [key, scenario] of scenarios) {
       if (!options.scenarios.has(key)) continue;
