@@ -3,8 +3,11 @@ import { nextTurn } from '../platform/event-loop';
 
 export type Delivery = { position: number; event: CloudEventRecord };
 
-/** Reads the next events of a lane from the log: those it may deliver, and how far it looked. */
-export type LaneSource = (after: number, limit: number) => Promise<{ deliveries: Delivery[]; scannedTo: number }>;
+/**
+ * Reads the next events of a lane from the log: those it may deliver, how far it looked, and whether
+ * that reached the end of what the log held (fewer than `limit` events of the lane's kind were left).
+ */
+export type LaneSource = (after: number, limit: number) => Promise<{ deliveries: Delivery[]; scannedTo: number; atHead: boolean }>;
 
 const REFILL_BELOW = 500;
 const READ_CHUNK = 1000;
@@ -222,18 +225,17 @@ export class ConsumerLane {
           if (behind) await nextTurn();
           if (generation !== this.generation) return;
           this.advancedDuringRead = false;
-          const { deliveries, scannedTo } = await this.source(this.scanPosition, READ_CHUNK);
+          const { deliveries, scannedTo, atHead } = await this.source(this.scanPosition, READ_CHUNK);
           if (generation !== this.generation) return;
-          if (scannedTo <= this.scanPosition) {
-            // an append announced while the read was under way may not be in what it returned
-            if (!this.advancedDuringRead) this.caughtUp = true;
-            if (this.caughtUp) break;
-            continue;
+          const advanced = scannedTo > this.scanPosition;
+          if (advanced) {
+            behind = scannedTo - this.scanPosition >= READ_CHUNK;
+            this.scanPosition = scannedTo;
+            this.pending.push(...deliveries);
+            this.deliveriesRead += deliveries.length;
           }
-          behind = scannedTo - this.scanPosition >= READ_CHUNK;
-          this.scanPosition = scannedTo;
-          this.pending.push(...deliveries);
-          this.deliveriesRead += deliveries.length;
+          // an append announced while the read was under way may not be in what it returned: read again
+          if ((atHead || !advanced) && !this.advancedDuringRead) this.caughtUp = true;
         }
       } finally {
         this.refilling = null;

@@ -521,7 +521,7 @@ export class ConsumerService {
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
         .map((row) => ({ position: row.position, event: row.event }))
         .filter((delivery) => shardOf(delivery, shards) === shard);
-      return { deliveries, scannedTo };
+      return { deliveries, scannedTo, atHead: rows.length < limit };
     };
   }
 

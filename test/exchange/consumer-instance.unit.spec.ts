@@ -12,7 +12,7 @@ function laneOf(count: number, readMs = 0): ConsumerLane {
   const lane = new ConsumerLane('c/g/standard', async (after, limit) => {
     if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs)); // a log on a server (EventStoreDB) answers later
     const next = deliveries.filter((delivery) => delivery.position > after).slice(0, limit);
-    return { deliveries: next, scannedTo: next.length === limit ? next[next.length - 1].position : count };
+    return { deliveries: next, scannedTo: next.length === limit ? next[next.length - 1].position : count, atHead: next.length < limit };
   });
   lane.serveFrom(0);
   return lane;

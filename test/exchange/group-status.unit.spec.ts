@@ -9,7 +9,7 @@ function oddPositionsOf(head: number): LaneSource & { reads: number } {
       source.reads += 1;
       const read = Array.from({ length: Math.max(0, Math.min(limit, head - after)) }, (_, index) => after + 1 + index);
       const deliveries = read.filter((position) => position % 2 === 1).map((position) => ({ position, event: { specversion: '1.0' as const, id: `e${position}`, source: 'urn:t', type: 't', time: '2026-01-01T00:00:00Z' } }));
-      return { deliveries, scannedTo: read.length === limit ? read[read.length - 1] : head };
+      return { deliveries, scannedTo: read.length === limit ? read[read.length - 1] : head, atHead: read.length < limit };
     },
     { reads: 0 },
   );
