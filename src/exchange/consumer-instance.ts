@@ -47,10 +47,6 @@ export class ConsumerInstance {
     return this.unconfirmed.size;
   }
 
-  hasPending(): boolean {
-    return this.lanes.some((lane) => lane.hasPending());
-  }
-
   async take(max: number): Promise<OffsetDelivery[]> {
     await this.reserveOffsets(max);
     const collected: { lane: ConsumerLane; delivery: Delivery }[] = [];

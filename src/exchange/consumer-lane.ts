@@ -174,10 +174,6 @@ export class ConsumerLane {
     return positions.length;
   }
 
-  hasPending(): boolean {
-    return this.handingOut() && (this.pending.length > 0 || !this.caughtUp);
-  }
-
   private assign(instanceId: string, max: number): Delivery[] {
     const taken: Delivery[] = [];
     const remaining: Delivery[] = [];

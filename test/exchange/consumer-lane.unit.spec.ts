@@ -81,7 +81,7 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
     const lane = servingLane(0, logOf([1, 2, 3, 4].map((p) => event(p))));
     expect(positions(await lane.take('a', 2))).to.deep.equal([1, 2]);
     lane.standBy();
-    expect(lane.hasPending()).to.equal(false);
+    expect(lane.wouldRead()).to.equal(false);
     expect(await lane.take('a', 10)).to.be.empty;
     // another bridge confirmed up to 3 meanwhile
     lane.serveFrom(3);
