@@ -25,8 +25,11 @@ const STATUS_READ_CHUNK = 1000;
 type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
 /** Where such an instance's offsets go on: past any it can have handed out before (no consumer reads a billion events between two restarts) */
 const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
-/** One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order. */
-type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[] };
+/**
+ * One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order.
+ * readers: how many instances on this bridge read it.
+ */
+type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[]; readers: number };
 
 /** Up to where one kind of events of a consumer group is confirmed: overall (the lowest of its shards) and per shard. */
 export type GroupPositions = LaneGroupIdentity & {
@@ -178,9 +181,11 @@ export class ConsumerService {
 
   async delete(instance: ConsumerInstance, reason: string): Promise<void> {
     if (!this.instances.delete(instance.id)) return;
+    const groups = this.groupsOf(instance.lanes);
+    for (const group of groups) group.readers -= 1;
     const returned = instance.release();
     if (instance.transport === 'http') await this.deps.documents.collection(INSTANCES).deleteOne({ _id: instance.id });
-    await this.checkLeases(this.groupsOf(instance.lanes));
+    await this.checkLeases(groups);
     this.deps.logger.info({ instance: instance.id, client: instance.clientId, group: instance.options.group, returned, reason }, 'consumer instance deleted');
     this.notify(instance.lanes);
   }
@@ -378,6 +383,7 @@ export class ConsumerService {
     const lanes = groups.flatMap((group) => group.lanes);
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered, offsetBlocks);
     this.instances.set(id, instance);
+    for (const group of groups) group.readers += 1;
     await this.checkLeases(groups);
     return instance;
   }
@@ -388,11 +394,20 @@ export class ConsumerService {
     if (!group) {
       const shards = this.deps.config.groupShards;
       const lanes = Array.from({ length: shards }, (_, shard) => new ConsumerLane(laneKey(identity, shard, shards), this.laneSource(identity, shard, shards)));
-      group = { identity, lanes };
+      group = { identity, lanes, readers: 0 };
       this.groups.set(key, group);
       for (const lane of lanes) this.groupOfLane.set(lane, group);
     }
     return group;
+  }
+
+  private forget(group: LaneGroup) {
+    const key = groupKey(group.identity);
+    if (this.groups.get(key) === group) this.groups.delete(key);
+    for (const lane of group.lanes) {
+      this.groupOfLane.delete(lane);
+      this.waiters.delete(lane);
+    }
   }
 
   private groupsOf(lanes: ConsumerLane[]): LaneGroup[] {
@@ -425,7 +440,6 @@ export class ConsumerService {
 
   private async updateLeases(only?: LaneGroup[]) {
     if (!(await this.holdBridgeId())) return;
-    const read = new Set([...this.instances.values()].flatMap((instance) => instance.lanes));
     const me = this.deps.bridgeId;
     const groups = only ?? [...this.groups.values()];
     const handingOutBefore = new Map(groups.flatMap((group) => group.lanes).map((lane) => [lane, lane.handingOut()]));
@@ -440,8 +454,9 @@ export class ConsumerService {
       lane.standBy();
       this.deps.logger.warn({ lane: lane.key, bridge: me }, 'another bridge serves this consumer group shard now; standing by');
     }
-    for (const { identity, lanes } of groups) {
-      await this.leases.setMember(identity, lanes.some((lane) => read.has(lane)));
+    for (const group of groups) {
+      const { identity, lanes } = group;
+      await this.leases.setMember(identity, group.readers > 0);
       const view = await this.leases.view(identity, lanes.length);
       // A lane serving here is held here, even if its lease lapsed unseen (a pause) and was renewed just
       // now: taking it "again" would start it over under the instances holding its events. A lease still
@@ -465,6 +480,10 @@ export class ConsumerService {
       // instances waiting for events wake for a lane that now hands them out again
       const handingOutNow = lanes.filter((lane) => lane.handingOut() && !handingOutBefore.get(lane));
       if (handingOutNow.length > 0) this.notify(handingOutNow);
+      // A group no instance here reads any more, whose leases are let go, is forgotten: a bridge meets
+      // many groups in its life (a group per deployment of a consumer, say), and checked every one of
+      // them every second. Its lanes' watermarks stay in the store; an instance opening it starts anew.
+      if (group.readers === 0 && !lanes.some((lane) => lane.isServing())) this.forget(group);
     }
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { defaultExchangeConfig } from '../../src/config';
 import { ConsumerService } from '../../src/exchange/consumer-service';
+import { LANE_MEMBERS } from '../../src/exchange/lane-leases';
 import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
 import { systemClock } from '../../src/platform/clock';
 import { ClientRegistry } from '../../src/platform/identity/client-registry';
@@ -121,6 +122,57 @@ describe('ConsumerService: many consumer groups waiting (integration, embedded s
       await produce('demo.order.created');
       await waiting;
       expect(woken).to.equal(true);
+    } finally {
+      await service.stop();
+    }
+  });
+});
+
+describe('ConsumerService: groups no instance reads any more (integration, embedded stores)', () => {
+  const stores = freshEmbeddedStores('consumer-service-gone-');
+  const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
+
+  it('stops checking the leases of a group once its last instance is gone, and serves it again when one comes back', async () => {
+    const checkedGroups: string[] = [];
+    const documents = Object.create(stores.documents) as typeof stores.documents;
+    documents.collection = (<T extends { _id: string }>(name: string) => {
+      const collection = stores.documents.collection<T>(name);
+      if (name !== LANE_MEMBERS) return collection;
+      const counted = Object.create(collection) as typeof collection;
+      counted.find = (filter, options) => {
+        checkedGroups.push(String(filter.lanes));
+        return collection.find(filter, options);
+      };
+      return counted;
+    }) as typeof documents.collection;
+    const service = new ConsumerService({
+      events: stores.events,
+      documents,
+      registry,
+      registeredAt: () => 0,
+      config: { ...defaultExchangeConfig },
+      clock: systemClock,
+      logger: createLogger('silent'),
+      bridgeId: 'b1',
+    });
+    await service.start();
+    try {
+      const consumer = registry.get('demo-consumer')!;
+      const options = (group: string) => ({ events: true, test: false, dead: false, group });
+      const staying = await service.create(consumer, options('staying'), 'websocket');
+      for (let group = 0; group < 10; group += 1) await service.delete(await service.create(consumer, options(`gone-${group}`), 'websocket'), 'test');
+      checkedGroups.length = 0;
+      await new Promise((resolve) => setTimeout(resolve, 2_500)); // the lease checks of every group run every second
+      expect(checkedGroups).to.include('demo-consumer/staying/standard');
+      expect(checkedGroups.filter((key) => key.includes('/gone-'))).to.deep.equal([]);
+
+      // a group opened again starts from its recorded watermark
+      await stores.events.append('exchange-demo-producer', [
+        { event: { specversion: '1.0', id: randomUUID(), source: 'urn:demo:producer', type: 'demo.order.created', time: new Date().toISOString() }, producer: 'demo-producer' },
+      ]);
+      const back = await service.create(consumer, options('gone-3'), 'websocket');
+      expect(await back.take(10)).to.have.length(1);
+      expect(await staying.take(10)).to.have.length(1);
     } finally {
       await service.stop();
     }
