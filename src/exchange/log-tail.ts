@@ -19,8 +19,11 @@ export class LogTail {
 
   constructor(
     private readonly store: EventStore,
-    /** how many events it keeps: enough for what arrives between two reads of a lane near the head */
-    private readonly capacity = 5_000,
+    /**
+     * how many events it keeps: enough for what arrives between two reads of a lane near the head (a
+     * group commit holds up to a few thousand), and few enough that large events do not fill the heap
+     */
+    private readonly capacity = 2_000,
   ) {}
 
   /** The tail begins at the log's head as it is now. */
