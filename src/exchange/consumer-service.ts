@@ -357,11 +357,17 @@ export class ConsumerService {
     for (const waiter of woken) waiter();
   }
 
-  /** The lanes with waiting instances read what was appended (through the tail); their instances wake if some of it is theirs. */
+  /**
+   * The lanes with waiting instances read what was appended (through the tail); their instances wake if
+   * some of it is theirs. Side by side: a lane that reads the log itself (behind the tail) holds no other up.
+   */
   private async readAheadForWaiters() {
-    for (const [lane, waiting] of this.waiters) {
-      if (waiting.size > 0 && (await lane.readAhead())) this.notify([lane]);
-    }
+    const waited = [...this.waiters].flatMap(([lane, waiting]) => (waiting.size > 0 ? [lane] : []));
+    await Promise.all(
+      waited.map(async (lane) => {
+        if (await lane.readAhead()) this.notify([lane]);
+      }),
+    );
   }
 
   /** A saved instance's offset blocks: a block is reserved by raising offsetsReservedUpTo, never lowering it. */
