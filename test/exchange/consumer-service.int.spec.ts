@@ -1,13 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { defaultExchangeConfig } from '../../src/config';
+import type { DeliveryListener } from '../../src/exchange/consumer-instance';
 import { ConsumerService } from '../../src/exchange/consumer-service';
 import { LANE_MEMBERS } from '../../src/exchange/lane-leases';
 import { DEVELOPMENT_REGISTRY } from '../../src/platform-app';
 import { systemClock } from '../../src/platform/clock';
+import type { DocumentStore } from '../../src/platform/document-store/document-store';
+import type { EventStore } from '../../src/platform/event-store/event-store';
 import { ClientRegistry } from '../../src/platform/identity/client-registry';
 import { createLogger } from '../../src/platform/logger';
 import { freshEmbeddedStores } from '../support/embedded-stores';
+
+const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
+
+/** A consumer service of bridge b1 over these stores, with the development registry. */
+function serviceOver(events: EventStore, documents: DocumentStore, onDelivered?: DeliveryListener): ConsumerService {
+  return new ConsumerService({
+    events,
+    documents,
+    registry,
+    registeredAt: () => 0,
+    config: { ...defaultExchangeConfig },
+    clock: systemClock,
+    logger: createLogger('silent'),
+    bridgeId: 'b1',
+    onDelivered,
+  });
+}
 
 describe('ConsumerService: long polling with a failing delivery listener (integration, embedded stores)', () => {
   const stores = freshEmbeddedStores('consumer-service-');
@@ -18,21 +38,10 @@ describe('ConsumerService: long polling with a failing delivery listener (integr
     ]);
 
   it('answers the events read before a lingering read failed, and delivers the rest later: none is confirmed unseen', async () => {
-    const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
     let calls = 0;
-    const service = new ConsumerService({
-      events: stores.events,
-      documents: stores.documents,
-      registry,
-      registeredAt: () => 0,
-      config: { ...defaultExchangeConfig },
-      clock: systemClock,
-      logger: createLogger('silent'),
-      bridgeId: 'b1',
-      onDelivered: async () => {
-        calls += 1;
-        if (calls === 2) throw new Error('personal-data log down');
-      },
+    const service = serviceOver(stores.events, stores.documents, async () => {
+      calls += 1;
+      if (calls === 2) throw new Error('personal-data log down');
     });
     await service.start();
     try {
@@ -53,7 +62,6 @@ describe('ConsumerService: long polling with a failing delivery listener (integr
 
 describe('ConsumerService: many consumer groups waiting (integration, embedded stores)', () => {
   const stores = freshEmbeddedStores('consumer-service-waiting-');
-  const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
   const GROUPS = 20;
 
   /** The service over the embedded log, with a count of the log reads made through it. */
@@ -64,17 +72,7 @@ describe('ConsumerService: many consumer groups waiting (integration, embedded s
       reads.count += 1;
       return stores.events.readAll(query);
     };
-    const service = new ConsumerService({
-      events,
-      documents: stores.documents,
-      registry,
-      registeredAt: () => 0,
-      config: { ...defaultExchangeConfig },
-      clock: systemClock,
-      logger: createLogger('silent'),
-      bridgeId: 'b1',
-    });
-    return { service, reads };
+    return { service: serviceOver(events, stores.documents), reads };
   }
 
   const produce = (type: string) =>
@@ -130,7 +128,6 @@ describe('ConsumerService: many consumer groups waiting (integration, embedded s
 
 describe('ConsumerService: groups no instance reads any more (integration, embedded stores)', () => {
   const stores = freshEmbeddedStores('consumer-service-gone-');
-  const registry = ClientRegistry.fromFile(DEVELOPMENT_REGISTRY);
 
   it('stops checking the leases of a group once its last instance is gone, and serves it again when one comes back', async () => {
     const checkedGroups: string[] = [];
@@ -145,16 +142,7 @@ describe('ConsumerService: groups no instance reads any more (integration, embed
       };
       return counted;
     }) as typeof documents.collection;
-    const service = new ConsumerService({
-      events: stores.events,
-      documents,
-      registry,
-      registeredAt: () => 0,
-      config: { ...defaultExchangeConfig },
-      clock: systemClock,
-      logger: createLogger('silent'),
-      bridgeId: 'b1',
-    });
+    const service = serviceOver(stores.events, documents);
     await service.start();
     try {
       const consumer = registry.get('demo-consumer')!;
