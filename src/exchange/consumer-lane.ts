@@ -124,6 +124,11 @@ export class ConsumerLane {
     return this.handingOut() ? this.assign(instanceId, max) : [];
   }
 
+  /** How far the lane has read the log. */
+  readUpTo(): number {
+    return this.scanPosition;
+  }
+
   /** Whether a take would read the log first: the lane hands events out, holds few, and the log moved since it last looked. */
   wouldRead(): boolean {
     return this.handingOut() && this.pending.length < REFILL_BELOW && !this.caughtUp;

@@ -13,6 +13,8 @@ export class LogTail {
   /** nothing is served from the tail before start() */
   private from = Number.POSITIVE_INFINITY;
   private readTo = 0;
+  /** the position of the newest event of each kind read so far */
+  private readonly newestOfKind = new Map<EventKind, number>();
   private announced = 0;
   private readForAnnouncement = 0;
   private reading: Promise<void> | null = null;
@@ -41,7 +43,7 @@ export class LogTail {
    * far that read the log. Null when `after` is older than the tail.
    */
   async read(after: number, limit: number, kind: EventKind): Promise<{ events: StoredEvent[]; nextAfter: number } | null> {
-    if (this.readForAnnouncement < this.announced) await this.catchUp();
+    await this.catchUp();
     if (after < this.from) return null;
     const found: StoredEvent[] = [];
     for (let index = this.firstAfter(after); index < this.events.length; index += 1) {
@@ -53,7 +55,9 @@ export class LogTail {
     return { events: found, nextAfter: Math.max(this.readTo, after) };
   }
 
-  private catchUp(): Promise<void> {
+  /** Reads what was announced and not read yet. */
+  async catchUp(): Promise<void> {
+    if (this.readForAnnouncement >= this.announced) return;
     this.reading ??= (async () => {
       try {
         while (this.readForAnnouncement < this.announced) {
@@ -79,12 +83,21 @@ export class LogTail {
       return;
     }
     this.events.push(...events);
+    for (const stored of events) this.newestOfKind.set(stored.kind, stored.position);
     this.readTo = nextAfter;
     const excess = this.events.length - this.capacity;
     if (excess > 0) {
       this.from = this.events[excess - 1].position;
       this.events = this.events.slice(excess);
     }
+  }
+
+  /**
+   * Whether the log may hold events of this kind after `after`, as far as the tail has read: false only
+   * when the tail covers `after` and has read none of that kind since.
+   */
+  mayHoldAfter(after: number, kind: EventKind): boolean {
+    return after < this.from || (this.newestOfKind.get(kind) ?? Number.NEGATIVE_INFINITY) > after;
   }
 
   /** Index of the first event after `after` (binary search: positions increase). */

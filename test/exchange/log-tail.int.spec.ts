@@ -61,6 +61,24 @@ describe('LogTail: the newest events of the log, read once for every lane (integ
     expect(kept).to.deep.equal(await readLogBatch(stores.events, { after: start + 5, limit: 100, filter: { kinds: ['standard'] } }));
   });
 
+  it('tells whether the log may hold events of a kind after a position, as far as it has read', async () => {
+    const tail = new LogTail(stores.events, 10);
+    expect(tail.mayHoldAfter(0, 'test'), 'before start()').to.equal(true);
+    await tail.start();
+    const start = await stores.events.headPosition();
+    await stores.events.append('s-standard', [newEvent('only-standard', 'standard')]);
+    tail.appended();
+    await tail.catchUp();
+    expect(tail.mayHoldAfter(start, 'standard')).to.equal(true);
+    expect(tail.mayHoldAfter(start, 'test')).to.equal(false);
+    expect(tail.mayHoldAfter(start + 1, 'standard')).to.equal(false);
+    expect(tail.mayHoldAfter(start - 1, 'test'), 'a position before its start').to.equal(true);
+    await stores.events.append('s-test', [newEvent('a-test', 'test')]);
+    tail.appended();
+    await tail.catchUp();
+    expect(tail.mayHoldAfter(start + 1, 'test')).to.equal(true);
+  });
+
   it('starts again at the head when more arrived at once than it keeps', async () => {
     const tail = new LogTail(stores.events, 10);
     await tail.start();
