@@ -362,14 +362,16 @@ export class ConsumerService {
    * some of it is theirs. Side by side: a lane that reads the log itself (behind the tail) holds no other up.
    */
   private async readAheadForWaiters() {
+    const waited = [...this.waiters].flatMap(([lane, waiting]) => (waiting.size > 0 ? [lane] : []));
+    if (waited.length === 0) return; // no instance waits: the log is not read for nothing
     await this.tail.catchUp();
     // a lane whose kind of events (test and dead events are rare) did not come since it last read reads nothing now
-    const waited = [...this.waiters].flatMap(([lane, waiting]) => {
+    const worthReading = waited.filter((lane) => {
       const kind = this.groupOfLane.get(lane)?.identity.kind;
-      return waiting.size > 0 && kind !== undefined && this.tail.mayHoldAfter(lane.readUpTo(), kind) ? [lane] : [];
+      return kind !== undefined && this.tail.mayHoldAfter(lane.readUpTo(), kind);
     });
     await Promise.all(
-      waited.map(async (lane) => {
+      worthReading.map(async (lane) => {
         if (await lane.readAhead()) this.notify([lane]);
       }),
     );

@@ -104,6 +104,21 @@ describe('ConsumerService: many consumer groups waiting (integration, embedded s
     }
   });
 
+  it('reads nothing from the log after appends while no instance waits', async () => {
+    const { service, reads } = serviceCountingReads();
+    await service.start();
+    try {
+      const readsBefore = reads.count;
+      for (let commit = 0; commit < 3; commit += 1) {
+        await produce('demo.order.created');
+        await settle();
+      }
+      expect(reads.count - readsBefore).to.equal(0);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it('does not wake an instance waiting for events when the events appended are not for its client', async () => {
     const { service } = serviceCountingReads();
     await service.start();
