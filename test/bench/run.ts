@@ -496,7 +496,6 @@ function singleEventLoad(context: Context, port: number, tag: string, warmupMs: 
 async function scenarioA(context: Context): Promise<ScenarioReport> {
   const { options } = context;
   const spec = (port: number, tag: string, warmupMs: number, durationMs: number) => singleEventLoad(context, port, tag, warmupMs, durationMs);
-  const checks: string[] = [];
 
   progress(context, `(a) bare HTTPS server with client certificates, and the platform's POST /ce/produce/event, in ${options.rounds} round(s)`);
   const baselineServer = startServerChild(options, 'https-baseline');
@@ -522,21 +521,41 @@ async function scenarioA(context: Context): Promise<ScenarioReport> {
   } finally {
     await Promise.all([stopServer(baselineServer), platform ? stopServer(platform.server) : undefined]);
   }
+  return httpRoundsReport(context, 'a', slices, stored, {
+    name: '(a) single-event produce, mTLS',
+    baseline: 'bare HTTPS+mTLS, parse JSON, 202',
+    baselineSide: 'baseline',
+    platformSide: 'platform',
+    target: 0.6,
+  });
+}
+
+/**
+ * The report of a scenario whose two sides ran HTTP load in alternating rounds: each side's failures,
+ * whether the log holds what the measured side accepted, the rounds' ratios, and the ratio to its target.
+ */
+function httpRoundsReport(
+  context: Context,
+  key: string,
+  slices: { baseline: MeasuredSlice<HttpLoadResult>[]; platform: MeasuredSlice<HttpLoadResult>[] },
+  stored: number,
+  labels: { name: string; baseline: string; baselineSide: string; platformSide: string; target: number },
+): ScenarioReport {
+  const checks: string[] = [];
   const baselineRun = combineHttp(slices.baseline);
   const platformRun = combineHttp(slices.platform);
-  checkHttp(context, 'a', 'baseline', baselineRun.result, checks);
-  checkHttp(context, 'a', 'platform', platformRun.result, checks);
-  checkStored(context, 'a', platformRun.result.acceptedEvents, stored, checks);
+  checkHttp(context, key, labels.baselineSide, baselineRun.result, checks);
+  checkHttp(context, key, labels.platformSide, platformRun.result, checks);
+  checkStored(context, key, platformRun.result.acceptedEvents, stored, checks);
   checks.push(...roundsCheck(slices.baseline.map((slice) => slice.result), slices.platform.map((slice) => slice.result)));
-
   const ratio = platformRun.result.eventsPerSec / baselineRun.result.eventsPerSec;
   return {
-    name: '(a) single-event produce, mTLS',
+    name: labels.name,
     platform: httpMeasured(platformRun.result, platformRun.serverCpu, platformRun.machineBusyPct),
-    baseline: { name: 'bare HTTPS+mTLS, parse JSON, 202', ...httpMeasured(baselineRun.result, baselineRun.serverCpu, baselineRun.machineBusyPct) },
+    baseline: { name: labels.baseline, ...httpMeasured(baselineRun.result, baselineRun.serverCpu, baselineRun.machineBusyPct) },
     ratio: round(ratio, 2),
-    target: '>= 0.6x baseline',
-    met: ratio >= 0.6,
+    target: `>= ${labels.target}x baseline`,
+    met: ratio >= labels.target,
     checks,
   };
 }
@@ -550,7 +569,6 @@ const WAITING_GROUPS = 100;
  */
 async function scenarioD(context: Context): Promise<ScenarioReport> {
   const { options } = context;
-  const checks: string[] = [];
   progress(context, `(d) POST /ce/produce/event with ${WAITING_GROUPS} consumer groups waiting, beside the same platform with none, in ${options.rounds} round(s)`);
   let alone: { server: ServerChild; port: number } | null = null;
   let crowded: { server: ServerChild; port: number } | null = null;
@@ -573,22 +591,13 @@ async function scenarioD(context: Context): Promise<ScenarioReport> {
     stopWaiting();
     await Promise.all([alone ? stopServer(alone.server) : undefined, crowded ? stopServer(crowded.server) : undefined]);
   }
-  const aloneRun = combineHttp(slices.baseline);
-  const crowdedRun = combineHttp(slices.platform);
-  checkHttp(context, 'd', 'platform without consumers', aloneRun.result, checks);
-  checkHttp(context, 'd', 'platform with consumers waiting', crowdedRun.result, checks);
-  checkStored(context, 'd', crowdedRun.result.acceptedEvents, stored, checks);
-  checks.push(...roundsCheck(slices.baseline.map((slice) => slice.result), slices.platform.map((slice) => slice.result)));
-  const ratio = crowdedRun.result.eventsPerSec / aloneRun.result.eventsPerSec;
-  return {
+  return httpRoundsReport(context, 'd', slices, stored, {
     name: `(d) (a) with ${WAITING_GROUPS} consumer groups waiting`,
-    platform: httpMeasured(crowdedRun.result, crowdedRun.serverCpu, crowdedRun.machineBusyPct),
-    baseline: { name: 'the same platform, no consumer', ...httpMeasured(aloneRun.result, aloneRun.serverCpu, aloneRun.machineBusyPct) },
-    ratio: round(ratio, 2),
-    target: '>= 0.8x baseline',
-    met: ratio >= 0.8,
-    checks,
-  };
+    baseline: 'the same platform, no consumer',
+    baselineSide: 'platform without consumers',
+    platformSide: 'platform with consumers waiting',
+    target: 0.8,
+  });
 }
 
 /**
