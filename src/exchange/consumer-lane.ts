@@ -229,8 +229,8 @@ export class ConsumerLane {
           const { deliveries, scannedTo, atHead } = await this.source(this.scanPosition, READ_CHUNK);
           if (generation !== this.generation) return;
           const advanced = scannedTo > this.scanPosition;
+          behind = !atHead;
           if (advanced) {
-            behind = scannedTo - this.scanPosition >= READ_CHUNK;
             this.scanPosition = scannedTo;
             this.pending.push(...deliveries);
             this.deliveriesRead += deliveries.length;
