@@ -222,6 +222,30 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         ]);
       });
 
+      it('tells how large each event is, and stops a read at the event that reaches maxSize', async () => {
+        const streamId = streamName();
+        const padded = (characters: number) => newEvent({ data: { pad: 'x'.repeat(characters) } });
+        // separate appends: on the embedded log, events of one append share their run's size
+        const positions: number[] = [];
+        for (const characters of [10_000, 10_000, 30_000, 10]) positions.push(...(await store.append(streamId, [padded(characters)])).positions);
+        const read = (after: number, maxSize?: number, filter: object = {}) =>
+          store.readAll({ after, limit: 100, maxSize, filter: { streamPrefix: prefix, ...filter } });
+
+        const all = await read(positions[0] - 1);
+        expect(all.map((stored) => stored.position)).to.deep.equal(positions);
+        for (const [index, stored] of all.entries()) {
+          expect(stored.size).to.be.within(JSON.stringify(stored.event).length - 5, JSON.stringify(stored.event).length + 50, `event ${index}`);
+        }
+        const positionsOf = (events: { position: number }[]) => events.map((stored) => stored.position);
+        expect(positionsOf(await read(positions[0] - 1, 15_000))).to.deep.equal(positions.slice(0, 2));
+        expect(positionsOf(await read(positions[0] - 1, 20_000))).to.deep.equal(positions.slice(0, 2));
+        expect(positionsOf(await read(positions[0] - 1, 21_000))).to.deep.equal(positions.slice(0, 3));
+        // the first event comes whatever its size, and a filter's skipped events count for nothing
+        expect(positionsOf(await read(positions[1], 1))).to.deep.equal([positions[2]]);
+        expect(positionsOf(await read(positions[0] - 1, 1, { types: [TESTED] }))).to.deep.equal([positions[0]]);
+        expect(positionsOf(await read(positions[2] - 1, 35_000, { types: [TESTED] }))).to.deep.equal(positions.slice(2));
+      });
+
       it('reports a head position at or after the last append', async () => {
         const before = await store.headPosition();
         const result = await appendNew(streamName(), 2);

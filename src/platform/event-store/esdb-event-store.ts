@@ -48,7 +48,7 @@ import { identityOf } from './event-identity';
  * The production event log on EventStoreDB (docs/decisions.md, "Event log on EventStoreDB").
  *
  * A port stream is an EventStoreDB stream. An event is a JSON event: data = the CloudEvent record,
- * metadata = { kind, producer, dedupeKey, contentHash, recordedAt, batchId }.
+ * metadata = { kind, producer, dedupeKey, contentHash, recordedAt, batchId, size }.
  *
  * Global position = the event's commit position in $all, as a Number. Events written through gRPC
  * appends each get their own commit position (their byte offset in the transaction log), so positions
@@ -87,6 +87,8 @@ type EventMetadata = {
   recordedAt: string;
   /** the append attempt that wrote the event, so a reservation can be matched with its event */
   batchId: string;
+  /** the length of the event's JSON (StoredEvent.size; the client does not tell the size it read) */
+  size: number;
 };
 
 type Reservation = { dedupeKey: string; contentHash: string; streamId: string; batchId: string; revisionBefore: number };
@@ -136,9 +138,10 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
       return read.flatMap((resolved) => toStoredEvent(resolved) ?? []);
     },
 
-    async readAll({ after, limit, filter = {} }) {
+    async readAll({ after, limit, maxSize = Number.POSITIVE_INFINITY, filter = {} }) {
       const found: StoredEvent[] = [];
       if (limit <= 0) return found;
+      let size = 0;
       for (let from = after; ; ) {
         // readAll of client 6.x has no server-side filter, so each page is filtered here, streamed: a page
         // of large events is never held at once, and the read is cancelled once enough matched
@@ -151,10 +154,13 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
           if (position <= from) continue; // a read from a position includes the event at it
           lastSeen = position;
           const stored = platformEvent(resolved);
-          if (stored && matches(stored, filter)) found.push(stored);
-          if (found.length === limit) break;
+          if (stored && matches(stored, filter)) {
+            found.push(stored);
+            size += stored.size;
+          }
+          if (found.length === limit || size >= maxSize) break;
         }
-        if (found.length === limit) {
+        if (found.length === limit || size >= maxSize) {
           // leaving the loop ends the client's stream, not the gRPC call under it (ReadStream pipes it)
           await page.cancel();
           return found;
@@ -345,7 +351,8 @@ async function release(client: EventStoreDBClient, held: HeldReservation[], batc
 
 function toEventData(candidate: Candidate, batchId: string, recordedAt: string) {
   const { newEvent, dedupeKey, contentHash } = candidate;
-  const metadata: EventMetadata = { kind: newEvent.kind ?? 'standard', producer: newEvent.producer, dedupeKey, contentHash, recordedAt, batchId };
+  const size = newEvent.json?.length ?? JSON.stringify(newEvent.event).length;
+  const metadata: EventMetadata = { kind: newEvent.kind ?? 'standard', producer: newEvent.producer, dedupeKey, contentHash, recordedAt, batchId, size };
   return jsonEvent({ type: esdbEventType(newEvent.event.type), data: newEvent.event, metadata });
 }
 
@@ -452,6 +459,8 @@ function toStoredEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Stored
     producer: metadata.producer ?? '',
     recordedAt: metadata.recordedAt ?? recorded.created.toISOString(),
     event: recorded.data as CloudEventRecord,
+    // events appended before the size was kept are measured once read
+    size: metadata.size ?? JSON.stringify(recorded.data).length,
   };
 }
 

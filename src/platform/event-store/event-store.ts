@@ -47,6 +47,11 @@ export type StoredEvent = {
   producer: string;
   recordedAt: string;
   event: CloudEventRecord;
+  /**
+   * About how many characters the event takes as JSON: what a reader counts to bound the memory it
+   * holds. On the embedded log, the text of the run it was stored in shared evenly among the run's events.
+   */
+  size: number;
 };
 
 export const NO_STREAM = 'no_stream' as const;
@@ -81,12 +86,24 @@ export type LogFilter = {
   types?: string[];
 };
 
+export type LogQuery = {
+  after: number;
+  /** at most this many events */
+  limit: number;
+  /**
+   * and none after the event that brings their total size (StoredEvent.size) to this or more, so a
+   * read of large events holds little of them at once (the first event always comes)
+   */
+  maxSize?: number;
+  filter?: LogFilter;
+};
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** limit: at most this many events (all when absent) */
   readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<StoredEvent[]>;
   /** events with position > after, oldest first */
-  readAll(options: { after: number; limit: number; filter?: LogFilter }): Promise<StoredEvent[]>;
+  readAll(options: LogQuery): Promise<StoredEvent[]>;
   headPosition(): Promise<number>;
   /** Resolves when the log can take appends and be read; rejects (LogUnavailableError) with the reason otherwise. */
   checkHealth(): Promise<void>;
@@ -148,7 +165,8 @@ export function revisionMatches(expected: ExpectedRevision, actual: number): boo
 }
 
 /**
- * The next events of a reader of part of the log, and where its next read starts. A short batch holds
+ * The next events of a reader of part of the log, where its next read starts, and whether the batch is
+ * full (it stopped at its limit of events or of size, so more may follow). A batch that is not full holds
  * every matching event up to the head read before it, so the next read may start at that head rather
  * than at the batch's last event: otherwise every read passes again the events of other types in between
  * (cheap on the embedded log's index, a rescan on EventStoreDB, which filters on the client).
@@ -156,11 +174,18 @@ export function revisionMatches(expected: ExpectedRevision, actual: number): boo
  */
 export async function readLogBatch(
   store: EventStore,
-  query: { after: number; limit: number; filter?: LogFilter },
+  query: LogQuery,
   head?: number,
-): Promise<{ events: StoredEvent[]; nextAfter: number }> {
+): Promise<{ events: StoredEvent[]; nextAfter: number; full: boolean }> {
   const headBefore = head ?? (await store.headPosition());
   const events = await store.readAll(query);
   const last = events.length > 0 ? events[events.length - 1].position : query.after;
-  return { events, nextAfter: events.length === query.limit ? last : Math.max(headBefore, last, query.after) };
+  const full = events.length === query.limit || (query.maxSize !== undefined && totalSize(events) >= query.maxSize);
+  return { events, nextAfter: full ? last : Math.max(headBefore, last, query.after), full };
+}
+
+export function totalSize(events: readonly StoredEvent[]): number {
+  let size = 0;
+  for (const stored of events) size += stored.size;
+  return size;
 }

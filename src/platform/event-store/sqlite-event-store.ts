@@ -125,31 +125,35 @@ export function openSqliteEventStore(path: string): EventStore {
       return options.limit === undefined ? events : events.slice(0, options.limit);
     },
 
-    async readAll({ after, limit, filter = {} }) {
+    async readAll({ after, limit, maxSize = Number.POSITIVE_INFINITY, filter = {} }) {
       const types = filter.types?.length ? new Set(filter.types) : null;
       // readers of a few types (projections, followers) ask after every commit; most commits hold none of them
-      if (types && [...types].every((type) => lastOfType.get(type) <= after)) return [];
+      if (limit <= 0 || (types && [...types].every((type) => lastOfType.get(type) <= after))) return [];
       const found: StoredEvent[] = [];
+      let size = 0;
+      const full = () => found.length >= limit || size >= maxSize;
       const collect = (runs: Iterable<EventRunRow>) => {
         for (const run of runs) {
           for (const stored of eventsOf(run)) {
-            if (stored.position > after && (!types || types.has(stored.event.type))) found.push(stored);
+            if (stored.position <= after || (types && !types.has(stored.event.type))) continue;
+            found.push(stored);
+            size += stored.size;
+            if (full()) return;
           }
-          if (found.length >= limit) break;
         }
       };
       if (!types) {
         const { sql, params } = readAllQuery(after, Number.MAX_SAFE_INTEGER, filter);
         collect(prepared(sql).iterate(...params));
-        return found.slice(0, limit);
+        return found;
       }
       // By type: walk the log in windows of positions through the types of each run, so a reader far
       // behind never sorts every matching run of the log to return the first few.
-      for (let from = after; found.length < limit && from < head; from += TYPE_SCAN_WINDOW) {
+      for (let from = after; !full() && from < head; from += TYPE_SCAN_WINDOW) {
         const { sql, params } = readAllQuery(from, from + TYPE_SCAN_WINDOW, filter);
         collect(prepared(sql).iterate(...params));
       }
-      return found.slice(0, limit);
+      return found;
     },
 
     async headPosition() {
@@ -283,6 +287,7 @@ function eventsOf(run: EventRunRow): StoredEvent[] {
   const events = JSON.parse(run.events) as CloudEventRecord[];
   const firstPosition = run.last_position - run.event_count + 1;
   const firstRevision = run.last_revision - run.event_count + 1;
+  const size = Math.ceil(run.events.length / run.event_count);
   return events.map((event, index) => ({
     position: firstPosition + index,
     streamId: run.stream_id,
@@ -291,5 +296,6 @@ function eventsOf(run: EventRunRow): StoredEvent[] {
     producer: run.producer,
     recordedAt: run.recorded_at,
     event,
+    size,
   }));
 }
