@@ -224,6 +224,25 @@ describe('embedded SQLite event store', () => {
     }
   });
 
+  it('merges single events into runs of at most 64,000 characters, so a reader never parses a large run for one event', async () => {
+    const path = join(fileDirectory, 'events.sqlite');
+    const db = openLogForWriting(path);
+    try {
+      const commitGroup = groupCommitter(db);
+      const sized = (characters: number) => {
+        const event = newEvent();
+        return { streamId: 'order-1', expectedRevision: 'any' as const, runs: toWireRuns([{ ...event, event: { ...event.event, data: { pad: 'x'.repeat(characters) } } }]) };
+      };
+      const commit = commitGroup([sized(30_000), sized(30_000), sized(30_000), sized(100_000), sized(10), sized(10)]);
+      expect(commit.outcomes.every((outcome) => outcome.ok)).to.equal(true);
+      const runs = db.prepare('SELECT last_position, event_count, length(events) AS chars FROM event_runs ORDER BY last_position').all() as { event_count: number; chars: number }[];
+      expect(runs.map((run) => run.event_count)).to.deep.equal([2, 1, 1, 2]);
+      expect(Math.max(...runs.filter((run) => run.event_count > 1).map((run) => run.chars))).to.be.below(64_000);
+    } finally {
+      db.close();
+    }
+  });
+
   it('opens a log written a row per event by an earlier version: same positions, still known by content', async () => {
     const path = join(fileDirectory, 'events.sqlite');
     const earlier = new Database(path);

@@ -297,9 +297,10 @@ const REVISIONS_KEPT = 10_000;
 /**
  * The end (exclusive) of the appends from `start` on that may share one run: consecutive appends of a
  * single event each, to the same stream with any revision expected, of one kind and producer, none with
- * a fingerprint, at most MERGED_RUN_EVENTS of them. Many producers' single events committed together then
- * cost the writer one row instead of one each. Only single events: merging batches would make runs so
- * long that a reader taking a few events at a time would parse the same long run again and again.
+ * a fingerprint, at most MERGED_RUN_EVENTS of them and MERGED_RUN_CHARS of JSON. Many producers' single
+ * events committed together then cost the writer one row instead of one each. Only small runs: a reader
+ * parses a whole run to take any of its events, so merging batches, or large events, would have readers
+ * taking a few events at a time parse the same long run again and again, and hold all of it at once.
  */
 export function mergeableUntil(appends: WireAppend[], start: number): number {
   const first = appends[start];
@@ -313,11 +314,18 @@ export function mergeableUntil(appends: WireAppend[], start: number): number {
     append.runs[0].producer === first.runs[0].producer;
   if (!mergeable(first)) return start + 1;
   let end = start + 1;
-  while (end < appends.length && end - start < MERGED_RUN_EVENTS && mergeable(appends[end])) end += 1;
+  let chars = first.runs[0].json.length;
+  while (end < appends.length && end - start < MERGED_RUN_EVENTS && mergeable(appends[end])) {
+    chars += appends[end].runs[0].json.length;
+    if (chars > MERGED_RUN_CHARS) break;
+    end += 1;
+  }
   return end;
 }
 
 const MERGED_RUN_EVENTS = 100;
+/** a hundred events of 640 characters; bench (a)'s are some 600 */
+const MERGED_RUN_CHARS = 64_000;
 
 /** A key found taken: the same content (as the fingerprints tell) is a retry, stored once; other content a conflict. */
 function isRetry(
