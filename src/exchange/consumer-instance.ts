@@ -15,8 +15,8 @@ export type OffsetDelivery = Delivery & { offset: number };
 export type OffsetBlocks = { firstOffset: number; reservedUpTo: number; reserve(upTo: number): Promise<void> };
 export const OFFSET_BLOCK = 10_000;
 
-/** An event handed to an instance: the lane it came from and its log position. */
-type Held = { lane: ConsumerLane; position: number };
+/** An event handed to an instance: the lane it came from, its log position and its size. */
+type Held = { lane: ConsumerLane; position: number; size: number };
 
 /**
  * One consumer instance: a long-polling client's base URL or one WebSocket connection. It reads from
@@ -26,6 +26,7 @@ type Held = { lane: ConsumerLane; position: number };
 export class ConsumerInstance {
   private nextOffset: number;
   private readonly unconfirmed = new Map<number, Held>();
+  private unconfirmedSizes = 0;
   private released = false;
   lastActivity: number;
 
@@ -47,18 +48,28 @@ export class ConsumerInstance {
     return this.unconfirmed.size;
   }
 
-  async take(max: number): Promise<OffsetDelivery[]> {
+  /** the sizes of the events handed out and not confirmed, added up (StoredEvent.size) */
+  get unconfirmedSize(): number {
+    return this.unconfirmedSizes;
+  }
+
+  /** Up to `max` events, and none after the one that brings their total size to `maxSize`. */
+  async take(max: number, maxSize = Number.POSITIVE_INFINITY): Promise<OffsetDelivery[]> {
     await this.reserveOffsets(max);
     const collected: { lane: ConsumerLane; delivery: Delivery }[] = [];
+    let collectedSize = 0;
     for (const lane of this.lanes) {
-      if (collected.length >= max) break;
-      for (const delivery of await lane.take(this.id, max - collected.length)) collected.push({ lane, delivery });
+      if (collected.length >= max || collectedSize >= maxSize) break;
+      for (const delivery of await lane.take(this.id, max - collected.length, maxSize - collectedSize)) {
+        collected.push({ lane, delivery });
+        collectedSize += delivery.size;
+      }
     }
     try {
       // another take of this instance may have numbered its events meanwhile
       while (!this.hasReserved(collected.length)) await this.reserveOffsets(collected.length);
     } catch (error) {
-      this.giveBack(collected.map(({ lane, delivery }) => ({ lane, position: delivery.position })));
+      this.giveBack(collected.map(({ lane, delivery }) => ({ lane, position: delivery.position, size: delivery.size })));
       throw error;
     }
     if (this.released) {
@@ -69,7 +80,7 @@ export class ConsumerInstance {
     collected.sort((a, b) => a.delivery.position - b.delivery.position);
     const taken = collected.map(({ lane, delivery }) => {
       const offset = this.nextOffset++;
-      this.unconfirmed.set(offset, { lane, position: delivery.position });
+      this.hold(offset, { lane, position: delivery.position, size: delivery.size });
       return { ...delivery, offset };
     });
     if (taken.length > 0 && this.onDelivered) {
@@ -77,13 +88,25 @@ export class ConsumerInstance {
         await this.onDelivered(this.clientId, taken);
       } catch (error) {
         // not handed out after all: a confirm must not acknowledge them, and the group gets them again
-        const held = taken.flatMap(({ offset }) => this.unconfirmed.get(offset) ?? []);
-        for (const { offset } of taken) this.unconfirmed.delete(offset);
+        const held = taken.flatMap(({ offset }) => this.unhold(offset) ?? []);
         this.giveBack(held);
         throw error;
       }
     }
     return taken;
+  }
+
+  private hold(offset: number, held: Held): void {
+    this.unconfirmed.set(offset, held);
+    this.unconfirmedSizes += held.size;
+  }
+
+  private unhold(offset: number): Held | undefined {
+    const held = this.unconfirmed.get(offset);
+    if (!held) return undefined;
+    this.unconfirmed.delete(offset);
+    this.unconfirmedSizes -= held.size;
+    return held;
   }
 
   /** Events this instance will not hand out after all, back to their lanes' groups. */
@@ -105,7 +128,7 @@ export class ConsumerInstance {
     const acknowledged: Held[] = [];
     for (const [offset, held] of this.unconfirmed) {
       if (upTo !== undefined && offset > upTo) break;
-      this.unconfirmed.delete(offset);
+      this.unhold(offset);
       acknowledged.push(held);
     }
     for (const [lane, positions] of positionsByLane(acknowledged)) lane.acknowledge(this.id, positions);
@@ -115,6 +138,7 @@ export class ConsumerInstance {
   release(): number {
     this.released = true;
     this.unconfirmed.clear();
+    this.unconfirmedSizes = 0;
     return this.lanes.reduce((returned, lane) => returned + lane.release(this.id), 0);
   }
 }

@@ -1,17 +1,25 @@
 import type { CloudEventRecord } from '../platform/event-store/event-store';
 import { nextTurn } from '../platform/event-loop';
 
-export type Delivery = { position: number; event: CloudEventRecord };
+/** size: StoredEvent.size, what the event takes in memory, about */
+export type Delivery = { position: number; event: CloudEventRecord; size: number };
 
 /**
  * Reads the next events of a lane from the log: those it may deliver, how far it looked, and whether
- * that reached the end of what the log held (fewer than `limit` events of the lane's kind were left).
+ * that reached the end of what the log held (the read stopped at neither of its limits: `limit` events
+ * of the lane's kind, or events of the lane's kind whose sizes add up to `maxSize`).
  */
-export type LaneSource = (after: number, limit: number) => Promise<{ deliveries: Delivery[]; scannedTo: number; atHead: boolean }>;
+export type LaneSource = (after: number, limit: number, maxSize: number) => Promise<{ deliveries: Delivery[]; scannedTo: number; atHead: boolean }>;
 
+/**
+ * A lane reads ahead until it holds 500 events or 4 MB of them for its instances, in reads of at most
+ * 1,000 events or 4 MB: events of 500 KB, read a thousand at a time, took a bridge serving one group
+ * reading them to 2.3 GB (docs/decisions.md).
+ */
 const REFILL_BELOW = 500;
+const REFILL_BELOW_SIZE = 4_000_000;
 const READ_CHUNK = 1000;
-const MAX_PENDING = 20_000;
+const READ_CHUNK_SIZE = 4_000_000;
 
 /**
  * One consumer group's view of one kind of event (standard, test or dead) for one client.
@@ -22,6 +30,8 @@ const MAX_PENDING = 20_000;
  */
 export class ConsumerLane {
   private pending: Delivery[] = [];
+  /** the sizes of the pending deliveries, added up */
+  private pendingSize = 0;
   private readonly inflight = new Map<string, Map<number, Delivery>>();
   private readonly owners = new Map<string, { instanceId: string; count: number }>();
   private scanPosition: number;
@@ -97,6 +107,7 @@ export class ConsumerLane {
   private startOver(position: number) {
     this.generation += 1;
     this.pending = [];
+    this.pendingSize = 0;
     this.inflight.clear();
     this.owners.clear();
     this.scanPosition = position;
@@ -118,10 +129,11 @@ export class ConsumerLane {
     this.advancedDuringRead = true;
   }
 
-  async take(instanceId: string, max: number): Promise<Delivery[]> {
+  /** Up to `max` events for the instance, and none after the one that brings their total size to `maxSize`. */
+  async take(instanceId: string, max: number, maxSize = Number.POSITIVE_INFINITY): Promise<Delivery[]> {
     if (!this.handingOut()) return [];
     if (this.wouldRead()) await this.refill();
-    return this.handingOut() ? this.assign(instanceId, max) : [];
+    return this.handingOut() ? this.assign(instanceId, max, maxSize) : [];
   }
 
   /** How far the lane has read the log. */
@@ -131,7 +143,11 @@ export class ConsumerLane {
 
   /** Whether a take would read the log first: the lane hands events out, holds few, and the log moved since it last looked. */
   wouldRead(): boolean {
-    return this.handingOut() && this.pending.length < REFILL_BELOW && !this.caughtUp;
+    return this.handingOut() && this.holdsFew() && !this.caughtUp;
+  }
+
+  private holdsFew(): boolean {
+    return this.pending.length < REFILL_BELOW && this.pendingSize < REFILL_BELOW_SIZE;
   }
 
   /**
@@ -168,7 +184,9 @@ export class ConsumerLane {
       this.disown(delivery);
       returned.push(delivery);
     }
-    if (returned.length > 0) this.pending = mergeByPosition(this.pending, returned.sort(byPosition));
+    if (returned.length === 0) return;
+    this.pending = mergeByPosition(this.pending, returned.sort(byPosition));
+    for (const delivery of returned) this.pendingSize += delivery.size;
   }
 
   /** The instance is gone: its unconfirmed events return to the group, in log order. */
@@ -179,14 +197,15 @@ export class ConsumerLane {
     return positions.length;
   }
 
-  private assign(instanceId: string, max: number): Delivery[] {
+  private assign(instanceId: string, max: number, maxSize: number): Delivery[] {
     const taken: Delivery[] = [];
     const remaining: Delivery[] = [];
+    let takenSize = 0;
     let held = this.inflight.get(instanceId);
     for (const delivery of this.pending) {
       const key = partitionKeyOf(delivery);
       const owner = key === undefined ? undefined : this.owners.get(key);
-      if (taken.length >= max || (owner && owner.instanceId !== instanceId)) {
+      if (taken.length >= max || takenSize >= maxSize || (owner && owner.instanceId !== instanceId)) {
         remaining.push(delivery);
         continue;
       }
@@ -200,8 +219,10 @@ export class ConsumerLane {
       }
       held.set(delivery.position, delivery);
       taken.push(delivery);
+      takenSize += delivery.size;
     }
     this.pending = remaining;
+    this.pendingSize -= takenSize;
     return taken;
   }
 
@@ -219,20 +240,21 @@ export class ConsumerLane {
       const generation = this.generation;
       let behind = false;
       try {
-        while (this.pending.length < REFILL_BELOW && this.pending.length < MAX_PENDING && !this.caughtUp) {
+        while (this.holdsFew() && !this.caughtUp) {
           // A lane far behind the log (a group back after a long pause, types the client rarely gets) may
           // read through much of it here; the embedded log reads on this thread, so other requests come in
           // between its chunks. A lane close to the head reads on without waiting for a turn.
           if (behind) await nextTurn();
           if (generation !== this.generation) return;
           this.advancedDuringRead = false;
-          const { deliveries, scannedTo, atHead } = await this.source(this.scanPosition, READ_CHUNK);
+          const { deliveries, scannedTo, atHead } = await this.source(this.scanPosition, READ_CHUNK, READ_CHUNK_SIZE);
           if (generation !== this.generation) return;
           const advanced = scannedTo > this.scanPosition;
           behind = !atHead;
           if (advanced) {
             this.scanPosition = scannedTo;
             this.pending.push(...deliveries);
+            for (const delivery of deliveries) this.pendingSize += delivery.size;
             this.deliveriesRead += deliveries.length;
           }
           // an append announced while the read was under way may not be in what it returned: read again
@@ -246,7 +268,7 @@ export class ConsumerLane {
   }
 }
 
-export function partitionKeyOf(delivery: Delivery): string | undefined {
+export function partitionKeyOf(delivery: Pick<Delivery, 'event'>): string | undefined {
   const key = delivery.event.partitionkey;
   return typeof key === 'string' ? key : undefined;
 }

@@ -25,6 +25,8 @@ export type ConsumerRouteDeps = {
 
 const GROUP_NAME = /^[~A-Za-z0-9._-]{1,100}$/;
 const INSTANCE_PATH = '/:bridge/ce/consumers/:group/instances/:instance';
+/** An `events` answer holds up to batchSize events, and none after the one that brings their sizes to 4 MB. */
+const EVENTS_RESPONSE_MAX_SIZE = 4_000_000;
 
 export function consumerOptions(query: Record<string, unknown>): InstanceOptions {
   const options = {
@@ -63,7 +65,7 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
     return instance;
   };
 
-  const readEvents = async (request: Request, response: Response, max: number, lingerMs: number) => {
+  const readEvents = async (request: Request, response: Response, max: number, lingerMs: number, maxSize?: number) => {
     const instance = instanceOf(request, response);
     if (booleanParam(request.query, 'confirm', false)) deps.consumers.confirm(instance);
     let abandoned = false;
@@ -72,6 +74,7 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
     });
     const deliveries = await deps.consumers.poll(instance, {
       max,
+      maxSize,
       timeoutMs: deps.config.pollTimeoutMs,
       lingerMs,
       isAbandoned: () => abandoned,
@@ -101,7 +104,7 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
   router.get(
     `${INSTANCE_PATH}/events`,
     route(async (request, response) => {
-      const deliveries = await readEvents(request, response, deps.config.batchSize, deps.config.batchLingerMs);
+      const deliveries = await readEvents(request, response, deps.config.batchSize, deps.config.batchLingerMs, EVENTS_RESPONSE_MAX_SIZE);
       if (deliveries.length === 0) return void response.status(204).end();
       response.status(200).type('application/cloudevents-batch+json').send(JSON.stringify(deliveries.map(toStructured)));
     }),

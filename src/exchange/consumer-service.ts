@@ -20,6 +20,7 @@ const LEASE_CHECK_EVERY_MS = 1000;
 /** How many events of the log one status request may read to count what waits for a client's groups */
 const STATUS_SCAN_BUDGET = 20_000;
 const STATUS_READ_CHUNK = 1000;
+const STATUS_READ_SIZE = 4_000_000;
 
 /** offsetsReservedUpTo: absent in instances saved by versions that did not keep offsets across restarts */
 type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
@@ -211,22 +212,24 @@ export class ConsumerService {
    */
   async poll(
     instance: ConsumerInstance,
-    options: { max: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean },
+    options: { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean },
   ): Promise<OffsetDelivery[]> {
+    const maxSize = options.maxSize ?? Number.POSITIVE_INFINITY;
     const deadline = Date.now() + options.timeoutMs;
     this.touch(instance);
     let taken: OffsetDelivery[] = [];
     while (this.isOpen(instance) && !options.isAbandoned()) {
-      taken = await this.takeOrWake(instance, options.max);
+      taken = await this.takeOrWake(instance, options.max, maxSize);
       if (taken.length > 0) break;
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
       await this.waitForEvents(remaining, instance.lanes);
     }
-    if (taken.length > 0 && taken.length < options.max && options.lingerMs > 0) {
+    const takenSize = taken.reduce((size, delivery) => size + delivery.size, 0);
+    if (taken.length > 0 && taken.length < options.max && takenSize < maxSize && options.lingerMs > 0) {
       await this.waitForEvents(options.lingerMs, instance.lanes);
       try {
-        if (this.isOpen(instance)) taken.push(...(await this.takeOrWake(instance, options.max - taken.length)));
+        if (this.isOpen(instance)) taken.push(...(await this.takeOrWake(instance, options.max - taken.length, maxSize - takenSize)));
       } catch (error) {
         // the first take's events are numbered and held for this read: they are answered, the rest came back
         this.deps.logger.warn({ err: error, instance: instance.id }, 'a lingering read failed; answering what was read before');
@@ -239,9 +242,9 @@ export class ConsumerService {
   }
 
   /** A take that failed gave its events back to the group: the other instances are woken for them. */
-  private async takeOrWake(instance: ConsumerInstance, max: number): Promise<OffsetDelivery[]> {
+  private async takeOrWake(instance: ConsumerInstance, max: number, maxSize: number): Promise<OffsetDelivery[]> {
     try {
-      return await instance.take(max);
+      return await instance.take(max, maxSize);
     } catch (error) {
       this.notify(instance.lanes);
       throw error;
@@ -545,15 +548,18 @@ export class ConsumerService {
   }
 
   private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
-    return async (after, limit) => {
+    return async (after, limit, maxSize) => {
       const client = this.deps.registry.get(clientId);
-      const { events: rows, nextAfter: scannedTo } =
-        (await this.tail.read(after, limit, kind)) ?? (await readLogBatch(this.deps.events, { after, limit, filter: { kinds: [kind] } }));
+      const {
+        events: rows,
+        nextAfter: scannedTo,
+        full,
+      } = (await this.tail.read(after, limit, maxSize, kind)) ?? (await readLogBatch(this.deps.events, { after, limit, maxSize, filter: { kinds: [kind] } }));
       const deliveries = rows
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
-        .map((row) => ({ position: row.position, event: row.event }))
+        .map((row) => ({ position: row.position, event: row.event, size: row.size }))
         .filter((delivery) => shardOf(delivery, shards) === shard);
-      return { deliveries, scannedTo, atHead: rows.length < limit };
+      return { deliveries, scannedTo, atHead: !full };
     };
   }
 
@@ -577,7 +583,7 @@ function byClientGroupKind(a: LaneGroupIdentity, b: LaneGroupIdentity): number {
 
 /**
  * How many events a lane would deliver after `from`, up to the log's head, reading at most `budget`
- * events (read: how many it may have read; complete: it reached the head).
+ * events, in reads of at most 4 MB (read: how many it may have read; complete: it reached the head).
  */
 export async function countDeliveries(source: LaneSource, from: number, head: number, budget: number): Promise<{ deliveries: number; read: number; complete: boolean }> {
   let after = from;
@@ -585,10 +591,10 @@ export async function countDeliveries(source: LaneSource, from: number, head: nu
   let read = 0;
   while (after < head && read < budget) {
     const limit = Math.min(STATUS_READ_CHUNK, budget - read);
-    const batch = await source(after, limit);
+    const batch = await source(after, limit, STATUS_READ_SIZE);
     deliveries += batch.deliveries.length;
-    read += limit;
     if (batch.scannedTo <= after) break;
+    read += Math.min(limit, batch.scannedTo - after);
     after = batch.scannedTo;
     await nextTurn();
   }

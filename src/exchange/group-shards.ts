@@ -6,7 +6,7 @@ import { partitionKeyOf, type Delivery } from './consumer-lane';
  * An event with a partition key falls in its key's shard, so one key's events stay in log order on one
  * instance; events without a key are spread by log position.
  */
-export function shardOf(delivery: Delivery, shards: number): number {
+export function shardOf(delivery: Omit<Delivery, 'size'>, shards: number): number {
   if (shards <= 1) return 0;
   const key = partitionKeyOf(delivery);
   return key === undefined ? delivery.position % shards : fnv1a(key) % shards;

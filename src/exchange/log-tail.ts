@@ -10,6 +10,8 @@ import { readLogBatch, type EventKind, type EventStore, type StoredEvent } from 
 export class LogTail {
   /** events with position in (from, readTo], oldest first */
   private events: StoredEvent[] = [];
+  /** their total StoredEvent.size */
+  private size = 0;
   /** nothing is served from the tail before start() */
   private from = Number.POSITIVE_INFINITY;
   private readTo = 0;
@@ -23,9 +25,11 @@ export class LogTail {
     private readonly store: EventStore,
     /**
      * how many events it keeps: enough for what arrives between two reads of a lane near the head (a
-     * group commit holds up to a few thousand), and few enough that large events do not fill the heap
+     * group commit holds up to a few thousand)
      */
     private readonly capacity = 2_000,
+    /** and their greatest total size, so that large events do not fill the heap (about 16 MB) */
+    private readonly maxSize = 16_000_000,
   ) {}
 
   /** The tail begins at the log's head as it is now. */
@@ -39,20 +43,22 @@ export class LogTail {
   }
 
   /**
-   * Like readLogBatch with a filter on one kind: up to `limit` events of that kind after `after`, and how
-   * far that read the log. Null when `after` is older than the tail.
+   * Like readLogBatch with a filter on one kind: up to `limit` events of that kind after `after`, and none
+   * after the one that brings their total size to `maxSize`. Null when `after` is older than the tail.
    */
-  async read(after: number, limit: number, kind: EventKind): Promise<{ events: StoredEvent[]; nextAfter: number } | null> {
+  async read(after: number, limit: number, maxSize: number, kind: EventKind): Promise<{ events: StoredEvent[]; nextAfter: number; full: boolean } | null> {
     await this.catchUp();
     if (after < this.from) return null;
     const found: StoredEvent[] = [];
+    let size = 0;
     for (let index = this.firstAfter(after); index < this.events.length; index += 1) {
       const stored = this.events[index];
       if (stored.kind !== kind) continue;
       found.push(stored);
-      if (found.length === limit) return { events: found, nextAfter: stored.position };
+      size += stored.size;
+      if (found.length === limit || size >= maxSize) return { events: found, nextAfter: stored.position, full: true };
     }
-    return { events: found, nextAfter: Math.max(this.readTo, after) };
+    return { events: found, nextAfter: Math.max(this.readTo, after), full: false };
   }
 
   /** Reads what was announced and not read yet. */
@@ -75,21 +81,27 @@ export class LogTail {
   private async readNewEvents() {
     const head = await this.store.headPosition();
     if (head <= this.readTo) return;
-    const { events, nextAfter } = await readLogBatch(this.store, { after: this.readTo, limit: this.capacity }, head);
-    if (events.length === this.capacity) {
+    const { events, nextAfter, full } = await readLogBatch(this.store, { after: this.readTo, limit: this.capacity, maxSize: this.maxSize }, head);
+    if (full) {
       // more arrived than the tail keeps: it starts again at the head, and the lanes behind read the log
       this.events = [];
+      this.size = 0;
       this.from = this.readTo = head;
       return;
     }
     this.events.push(...events);
-    for (const stored of events) this.newestOfKind.set(stored.kind, stored.position);
-    this.readTo = nextAfter;
-    const excess = this.events.length - this.capacity;
-    if (excess > 0) {
-      this.from = this.events[excess - 1].position;
-      this.events = this.events.slice(excess);
+    for (const stored of events) {
+      this.newestOfKind.set(stored.kind, stored.position);
+      this.size += stored.size;
     }
+    this.readTo = nextAfter;
+    let dropped = 0;
+    while (this.events.length - dropped > this.capacity || this.size > this.maxSize) {
+      this.size -= this.events[dropped].size;
+      this.from = this.events[dropped].position;
+      dropped += 1;
+    }
+    if (dropped > 0) this.events = this.events.slice(dropped);
   }
 
   /**

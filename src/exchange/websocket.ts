@@ -23,6 +23,8 @@ import type { RateLimiter } from '../platform/http/rate-limit';
 export const WS_PATH = '/ce/consume/ws';
 export const WS_PROTOCOL = 'cloudevents.json';
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** the sizes of a connection's unconfirmed events may add up to this, past the one that reaches it (StoredEvent.size) */
+const MAX_UNCONFIRMED_SIZE = 16_000_000;
 
 export type WebSocketDeps = {
   registry: ClientRegistry;
@@ -36,7 +38,7 @@ export type WebSocketDeps = {
 
 /**
  * WebSocket consumption: each connection is a consumer instance of its group. The server pushes one
- * JSON message per event, holding at most wsMaxUnconfirmed unconfirmed events; the client answers
+ * JSON message per event, holding at most wsMaxUnconfirmed unconfirmed events, and 16 MB of them; the client answers
  * `confirm:<offset>` or `dead:<event JSON>`. Anything else closes the connection (1008).
  * Reached by the HTTP/1.1 upgrade, or by HTTP/2 extended CONNECT (RFC 8441) through `serveHttp2Stream`.
  */
@@ -150,11 +152,12 @@ function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefiniti
   void (async () => {
     while (open) {
       const window = deps.config.wsMaxUnconfirmed - instance.unconfirmedCount;
-      if (window <= 0 || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      const sizeWindow = MAX_UNCONFIRMED_SIZE - instance.unconfirmedSize;
+      if (window <= 0 || sizeWindow <= 0 || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         await deps.consumers.waitForChange(50, instance.lanes);
         continue;
       }
-      const deliveries = await instance.take(Math.min(window, deps.config.batchSize));
+      const deliveries = await instance.take(Math.min(window, deps.config.batchSize), sizeWindow);
       if (!open) break;
       if (deliveries.length === 0) {
         await deps.consumers.waitForEvents(deps.config.pollTimeoutMs, instance.lanes);

@@ -8,6 +8,7 @@ function laneOf(count: number, readMs = 0): ConsumerLane {
   const deliveries: Delivery[] = Array.from({ length: count }, (_, index) => ({
     position: index + 1,
     event: { specversion: '1.0', id: `e${index + 1}`, source: 'urn:t', type: 't', time: '2026-01-01T00:00:00Z' },
+    size: 100 * (index + 1),
   }));
   const lane = new ConsumerLane('c/g/standard', async (after, limit) => {
     if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs)); // a log on a server (EventStoreDB) answers later
@@ -62,6 +63,22 @@ describe('ConsumerInstance: offsets (unit)', () => {
   it('numbers a WebSocket instance from 1 with nothing to save', async () => {
     const instance = new ConsumerInstance('i', 'c', OPTIONS, [laneOf(2)], 0, 'websocket');
     expect(offsets(await instance.take(10))).to.deep.equal([1, 2]);
+  });
+
+  it('takes events up to the one that reaches the size asked for, and keeps the size of what is unconfirmed', async () => {
+    // event n has size 100 n
+    const lanes = [laneOf(3), laneOf(3)];
+    const instance = new ConsumerInstance('i', 'c', OPTIONS, lanes, 0, 'websocket');
+    const first = await instance.take(10, 250);
+    expect(first.map((delivery) => delivery.size)).to.deep.equal([100, 200]);
+    expect(instance.unconfirmedSize).to.equal(300);
+    // the first lane's last event, then the second lane's first: 300 + 100 reaches 350
+    expect((await instance.take(10, 350)).map((delivery) => delivery.size)).to.deep.equal([100, 300]);
+    expect(instance.unconfirmedSize).to.equal(700);
+    instance.confirm(first[1].offset);
+    expect(instance.unconfirmedSize).to.equal(400);
+    instance.confirm();
+    expect(instance.unconfirmedSize).to.equal(0);
   });
 });
 

@@ -1,18 +1,29 @@
 import { expect } from 'chai';
 import { ConsumerLane, type Delivery, type LaneSource } from '../../src/exchange/consumer-lane';
 
-function event(position: number, partitionkey?: string): Delivery {
+function event(position: number, partitionkey?: string, size = 100): Delivery {
   return {
     position,
     event: { specversion: '1.0', id: `e${position}`, source: 'urn:t', type: 't', time: '2026-01-01T00:00:00Z', ...(partitionkey ? { partitionkey } : {}) },
+    size,
   };
 }
 
-function logOf(deliveries: Delivery[]): LaneSource {
-  return async (after, limit) => {
-    const next = deliveries.filter((delivery) => delivery.position > after).slice(0, limit);
-    const scannedTo = next.length === limit ? next[next.length - 1].position : Math.max(after, ...deliveries.map((d) => d.position));
-    return { deliveries: next, scannedTo, atHead: next.length < limit };
+/** A log of these deliveries, read as readLogBatch reads: up to `limit` events, none after the one that reaches `maxSize`. */
+function logOf(deliveries: Delivery[], reads: { limit: number; maxSize: number; returned: number }[] = []): LaneSource {
+  return async (after, limit, maxSize) => {
+    const next: Delivery[] = [];
+    let size = 0;
+    for (const delivery of deliveries) {
+      if (delivery.position <= after) continue;
+      next.push(delivery);
+      size += delivery.size;
+      if (next.length === limit || size >= maxSize) break;
+    }
+    reads.push({ limit, maxSize, returned: next.length });
+    const full = next.length === limit || size >= maxSize;
+    const scannedTo = full ? next[next.length - 1].position : Math.max(after, ...deliveries.map((d) => d.position));
+    return { deliveries: next, scannedTo, atHead: !full };
   };
 }
 
@@ -110,5 +121,24 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
     expect(await servingLane(4_998, source).take('a', 10)).to.be.empty;
     expect(otherWorkRan, 'a lane two events behind waited for a turn of the event loop').to.equal(false);
     expect(otherWorkBeforeRead.length - readsBefore, 'reads of a lane whose first read reached the head').to.equal(1);
+  });
+
+  it('reads large events a few megabytes at a time, and holds only some megabytes of them ahead', async () => {
+    const reads: { limit: number; maxSize: number; returned: number }[] = [];
+    const megabyte = 1_000_000;
+    const lane = servingLane(0, logOf(Array.from({ length: 50 }, (_, index) => event(index + 1, undefined, megabyte)), reads));
+    expect(positions(await lane.take('a', 1))).to.deep.equal([1]);
+    const read = reads.reduce((sum, { returned }) => sum + returned, 0);
+    expect(read, 'events of 1 MB read for one take').to.be.within(1, 8);
+    for (const { maxSize } of reads) expect(maxSize).to.be.at.most(4 * megabyte);
+
+    // and what it hands out stops at the event that reaches the size asked for
+    expect(positions(await lane.take('b', 10, 2.5 * megabyte))).to.deep.equal([2, 3, 4]);
+    expect(positions(await lane.take('c', 10, 1))).to.deep.equal([5]);
+    // events given back count again towards what the lane holds: it does not read further while they wait
+    lane.release('b');
+    const readsBefore = reads.length;
+    expect(positions(await lane.take('d', 3))).to.deep.equal([2, 3, 4]);
+    expect(reads.length).to.equal(readsBefore);
   });
 });

@@ -4,6 +4,7 @@ import { readLogBatch, type EventKind, type NewEvent } from '../../src/platform/
 import { freshEmbeddedStores } from '../support/embedded-stores';
 
 const KINDS: EventKind[] = ['standard', 'test', 'dead'];
+const ANY_SIZE = Number.POSITIVE_INFINITY;
 
 function newEvent(id: string, kind: EventKind): NewEvent {
   return {
@@ -28,7 +29,7 @@ describe('LogTail: the newest events of the log, read once for every lane (integ
     }
   }
 
-  it('answers a read from its start on exactly as the log does, for every kind, start and limit', async () => {
+  it('answers a read from its start on exactly as the log does, for every kind, start and limits', async () => {
     await appendMixed(new LogTail(stores.events), 5, 'before');
     const tail = new LogTail(stores.events, 1_000);
     await tail.start();
@@ -38,9 +39,11 @@ describe('LogTail: the newest events of the log, read once for every lane (integ
     for (const kind of KINDS) {
       for (let after = start; after <= head; after += 1) {
         for (const limit of [1, 2, 5, 1_000]) {
-          const fromTail = await tail.read(after, limit, kind);
-          const fromLog = await readLogBatch(stores.events, { after, limit, filter: { kinds: [kind] } });
-          expect(fromTail, `${kind} after ${after} limit ${limit}`).to.deep.equal(fromLog);
+          for (const maxSize of [Number.POSITIVE_INFINITY, 1, 400]) {
+            const fromTail = await tail.read(after, limit, maxSize, kind);
+            const fromLog = await readLogBatch(stores.events, { after, limit, maxSize, filter: { kinds: [kind] } });
+            expect(fromTail, `${kind} after ${after} limit ${limit} maxSize ${maxSize}`).to.deep.equal(fromLog);
+          }
         }
       }
     }
@@ -49,15 +52,15 @@ describe('LogTail: the newest events of the log, read once for every lane (integ
   it('sends a read from before its start, or before what it still keeps, to the log (null)', async () => {
     await appendMixed(new LogTail(stores.events), 3, 'before');
     const tail = new LogTail(stores.events, 10);
-    expect(await tail.read(0, 10, 'standard'), 'before start()').to.equal(null);
+    expect(await tail.read(0, 10, ANY_SIZE, 'standard'), 'before start()').to.equal(null);
     await tail.start();
     const start = await stores.events.headPosition();
-    expect(await tail.read(start - 1, 10, 'standard')).to.equal(null);
+    expect(await tail.read(start - 1, 10, ANY_SIZE, 'standard')).to.equal(null);
     await appendMixed(tail, 9, 'some');
-    expect(await tail.read(start, 100, 'standard')).to.not.equal(null);
+    expect(await tail.read(start, 100, ANY_SIZE, 'standard')).to.not.equal(null);
     await appendMixed(tail, 6, 'more'); // 15 since its start: the oldest 5 are no longer kept
-    expect(await tail.read(start, 100, 'standard')).to.equal(null);
-    const kept = await tail.read(start + 5, 100, 'standard');
+    expect(await tail.read(start, 100, ANY_SIZE, 'standard')).to.equal(null);
+    const kept = await tail.read(start + 5, 100, ANY_SIZE, 'standard');
     expect(kept).to.deep.equal(await readLogBatch(stores.events, { after: start + 5, limit: 100, filter: { kinds: ['standard'] } }));
   });
 
@@ -85,11 +88,33 @@ describe('LogTail: the newest events of the log, read once for every lane (integ
     await stores.events.append('s-burst', Array.from({ length: 25 }, (_, index) => newEvent(`burst-${index}`, 'standard')));
     tail.appended();
     const head = await stores.events.headPosition();
-    expect(await tail.read(head - 1, 10, 'standard')).to.equal(null);
-    expect(await tail.read(head, 10, 'standard')).to.deep.equal({ events: [], nextAfter: head });
+    expect(await tail.read(head - 1, 10, ANY_SIZE, 'standard')).to.equal(null);
+    expect(await tail.read(head, 10, ANY_SIZE, 'standard')).to.deep.equal({ events: [], nextAfter: head, full: false });
     await stores.events.append('s-next', [newEvent('next', 'standard')]);
     tail.appended();
-    const read = await tail.read(head, 10, 'standard');
+    const read = await tail.read(head, 10, ANY_SIZE, 'standard');
     expect(read?.events.map((stored) => stored.event.id)).to.deep.equal(['next']);
+  });
+
+  it('keeps events up to its greatest total size, and starts again at the head when more arrived at once', async () => {
+    const large = (id: string): NewEvent => ({ ...newEvent(id, 'standard'), event: { ...newEvent(id, 'standard').event, data: { pad: 'x'.repeat(10_000) } } });
+    const tail = new LogTail(stores.events, 1_000, 35_000);
+    await tail.start();
+    const start = await stores.events.headPosition();
+    for (let index = 0; index < 5; index += 1) {
+      await stores.events.append(`s-large-${index}`, [large(`large-${index}`)]);
+      tail.appended();
+      await tail.catchUp();
+    }
+    // some 10,200 characters each: the newest three fit, the oldest two were let go
+    expect(await tail.read(start + 1, 100, ANY_SIZE, 'standard')).to.equal(null);
+    const kept = await tail.read(start + 2, 100, ANY_SIZE, 'standard');
+    expect(kept?.events.map((stored) => stored.event.id)).to.deep.equal(['large-2', 'large-3', 'large-4']);
+
+    await stores.events.append('s-large-burst', [large('burst-1'), large('burst-2'), large('burst-3'), large('burst-4')]);
+    tail.appended();
+    const head = await stores.events.headPosition();
+    expect(await tail.read(head - 1, 100, ANY_SIZE, 'standard')).to.equal(null);
+    expect(await tail.read(head, 100, ANY_SIZE, 'standard')).to.deep.equal({ events: [], nextAfter: head, full: false });
   });
 });
