@@ -18,6 +18,8 @@ export type ExchangeConfig = {
   instanceIdleExpiryMs: number;
   /** most unconfirmed events a WebSocket consumer holds before the server waits for a confirm */
   wsMaxUnconfirmed: number;
+  /** most unconfirmed events a long-polling instance holds; past it, its reads hand out nothing until it confirms */
+  pollMaxUnconfirmed: number;
   /** an event time later than now by more than this is refused as "in the future" */
   futureTimeToleranceMs: number;
   /** how long a bridge's hold on a consumer group outlives its last renewal (renewed every second) */
@@ -52,6 +54,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
   batchLingerMs: 50,
   instanceIdleExpiryMs: 5 * 60_000,
   wsMaxUnconfirmed: 1000,
+  pollMaxUnconfirmed: 10_000,
   futureTimeToleranceMs: 2_000,
   laneLeaseMs: 15_000,
   groupShards: 1,
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       batchLingerMs: integer('EXCHANGE_BATCH_LINGER_MS', defaultExchangeConfig.batchLingerMs),
       instanceIdleExpiryMs: integer('EXCHANGE_INSTANCE_IDLE_EXPIRY_MS', defaultExchangeConfig.instanceIdleExpiryMs, 1),
       wsMaxUnconfirmed: integer('EXCHANGE_WS_MAX_UNCONFIRMED', defaultExchangeConfig.wsMaxUnconfirmed, 1),
+      pollMaxUnconfirmed: integer('EXCHANGE_POLL_MAX_UNCONFIRMED', defaultExchangeConfig.pollMaxUnconfirmed, 1),
       futureTimeToleranceMs: integer('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),
       // leases are renewed every second and hand events out for two thirds of their length
       laneLeaseMs: integer('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 3000),

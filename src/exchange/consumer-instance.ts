@@ -53,6 +53,17 @@ export class ConsumerInstance {
     return this.unconfirmedSizes;
   }
 
+  /**
+   * How many more events, and how much more of their size, the instance may take while it holds at most
+   * `maxEvents` unconfirmed events and `maxSize` of them (the event that reaches it included); null when
+   * it must confirm first. Neither transport lets a consumer that does not confirm fill the bridge's memory.
+   */
+  room(maxEvents: number, maxSize: number): { events: number; size: number } | null {
+    const events = maxEvents - this.unconfirmed.size;
+    const size = maxSize - this.unconfirmedSizes;
+    return events > 0 && size > 0 ? { events, size } : null;
+  }
+
   /** Up to `max` events, and none after the one that brings their total size to `maxSize`. */
   async take(max: number, maxSize = Number.POSITIVE_INFINITY): Promise<OffsetDelivery[]> {
     await this.reserveOffsets(max);

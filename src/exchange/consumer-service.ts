@@ -21,6 +21,8 @@ const LEASE_CHECK_EVERY_MS = 1000;
 const STATUS_SCAN_BUDGET = 20_000;
 const STATUS_READ_CHUNK = 1000;
 const STATUS_READ_SIZE = 4_000_000;
+/** the sizes of a long-polling instance's unconfirmed events may add up to this, past the one that reaches it */
+const POLL_MAX_UNCONFIRMED_SIZE = 64_000_000;
 
 /** offsetsReservedUpTo: absent in instances saved by versions that did not keep offsets across restarts */
 type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
@@ -208,7 +210,8 @@ export class ConsumerService {
 
   /**
    * Long polling: waits until at least one event is available (or the timeout passes), then lingers
-   * briefly so a batch read can collect more before answering.
+   * briefly so a batch read can collect more before answering. An instance that holds pollMaxUnconfirmed
+   * unconfirmed events, or 64 MB of them, is handed nothing more until it confirms.
    */
   async poll(
     instance: ConsumerInstance,
@@ -218,18 +221,28 @@ export class ConsumerService {
     const deadline = Date.now() + options.timeoutMs;
     this.touch(instance);
     let taken: OffsetDelivery[] = [];
+    let heldBack = false;
     while (this.isOpen(instance) && !options.isAbandoned()) {
-      taken = await this.takeOrWake(instance, options.max, maxSize);
+      const room = instance.room(this.deps.config.pollMaxUnconfirmed, POLL_MAX_UNCONFIRMED_SIZE);
+      taken = room ? await this.takeOrWake(instance, Math.min(options.max, room.events), Math.min(maxSize, room.size)) : [];
       if (taken.length > 0) break;
+      if (!room && !heldBack) {
+        heldBack = true;
+        const { id, clientId: client, options: { group }, unconfirmedCount: unconfirmed } = instance;
+        this.deps.logger.warn({ instance: id, client, group, unconfirmed }, 'a long-polling instance holds too many unconfirmed events: nothing more until it confirms');
+      }
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
-      await this.waitForEvents(remaining, instance.lanes);
+      await (room ? this.waitForEvents(remaining, instance.lanes) : this.waitForChange(remaining, instance.lanes));
     }
     const takenSize = taken.reduce((size, delivery) => size + delivery.size, 0);
     if (taken.length > 0 && taken.length < options.max && takenSize < maxSize && options.lingerMs > 0) {
       await this.waitForEvents(options.lingerMs, instance.lanes);
       try {
-        if (this.isOpen(instance)) taken.push(...(await this.takeOrWake(instance, options.max - taken.length, maxSize - takenSize)));
+        const room = instance.room(this.deps.config.pollMaxUnconfirmed, POLL_MAX_UNCONFIRMED_SIZE);
+        if (this.isOpen(instance) && room) {
+          taken.push(...(await this.takeOrWake(instance, Math.min(options.max - taken.length, room.events), Math.min(maxSize - takenSize, room.size))));
+        }
       } catch (error) {
         // the first take's events are numbered and held for this read: they are answered, the rest came back
         this.deps.logger.warn({ err: error, instance: instance.id }, 'a lingering read failed; answering what was read before');

@@ -151,13 +151,12 @@ function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefiniti
 
   void (async () => {
     while (open) {
-      const window = deps.config.wsMaxUnconfirmed - instance.unconfirmedCount;
-      const sizeWindow = MAX_UNCONFIRMED_SIZE - instance.unconfirmedSize;
-      if (window <= 0 || sizeWindow <= 0 || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      const room = instance.room(deps.config.wsMaxUnconfirmed, MAX_UNCONFIRMED_SIZE);
+      if (!room || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         await deps.consumers.waitForChange(50, instance.lanes);
         continue;
       }
-      const deliveries = await instance.take(Math.min(window, deps.config.batchSize), sizeWindow);
+      const deliveries = await instance.take(Math.min(room.events, deps.config.batchSize), room.size);
       if (!open) break;
       if (deliveries.length === 0) {
         await deps.consumers.waitForEvents(deps.config.pollTimeoutMs, instance.lanes);

@@ -369,3 +369,36 @@ describe('Exchange: a consumer group split into shards on one bridge (EXCHANGE_G
     expect(lanes.map((lane) => [lane.shard, lane.bridge]).sort()).to.deep.equal([0, 1, 2, 3].map((shard) => [shard, 'test-bridge']));
   });
 });
+
+describe('Exchange: a long-polling instance that does not confirm (EXCHANGE_POLL_MAX_UNCONFIRMED=3, e2e over mTLS)', () => {
+  let platform: TestPlatform;
+
+  beforeEach(async () => {
+    platform = await TestPlatform.start({ env: { EXCHANGE_POLL_MAX_UNCONFIRMED: '3' }, exchange: { pollTimeoutMs: 300, batchLingerMs: 10 } });
+  });
+  afterEach(() => platform.stop());
+
+  it('is handed nothing more once it holds that many unconfirmed events, and reads on after a confirm', async () => {
+    expect(platform.config.exchange.pollMaxUnconfirmed).to.equal(3);
+    const producer = platform.client('demo-producer');
+    const consumer = platform.client('demo-consumer');
+    const instance = await createInstance(consumer);
+    const produced = Array.from({ length: 5 }, () => demoEvent());
+    expect((await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(produced) })).status).to.equal(202);
+
+    const first = await consumer.get(`${instance}/events`);
+    expect(first.json().map((event: { offset: string }) => event.offset)).to.deep.equal(['1', '2', '3']);
+    expect((await consumer.get(`${instance}/event`)).status, 'holding 3 unconfirmed').to.equal(204);
+
+    // a confirm sent while a read waits lets that read go on
+    const waiting = consumer.get(`${instance}/raw`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await consumer.post(`${instance}/confirm`, { query: { offset: '1' } })).status).to.equal(204);
+    const raw = await waiting;
+    expect(raw.status).to.equal(200);
+    expect(raw.headers['ce-id']).to.equal(produced[3].id);
+
+    const rest = await consumer.get(`${instance}/events`, { query: { confirm: true } });
+    expect(rest.json().map((event: { id: string }) => event.id)).to.deep.equal([produced[4].id]);
+  });
+});
