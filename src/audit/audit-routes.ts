@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { badRequest, notFound } from '../platform/errors';
-import type { StoredEvent } from '../platform/event-store/event-store';
+import { totalSize, type StoredEvent } from '../platform/event-store/event-store';
 import { route } from '../platform/http/problem';
 import { stringParam } from '../platform/http/query';
 import { clientOf, requireRight } from '../platform/http/service-auth';
@@ -13,6 +13,8 @@ import { dataSubjectsOf } from './data-subjects';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
+/** A page also stops at the event that brings it to 4 MB: a thousand events near the 1 MB request limit would not fit in one response. */
+const PAGE_MAX_SIZE = 4_000_000;
 const DEFAULT_LEGAL_BASIS = 'audit of the platform log';
 
 /**
@@ -34,14 +36,14 @@ export function auditRoutes(deps: ServiceDeps): Router {
     '/api/v1/audit/streams/:streamId/events',
     route(async (request, response) => {
       const { cursor, limit } = paging(request.query);
-      const events = await deps.events.readStream(String(request.params.streamId), { fromRevision: cursor, limit: limit + 1 });
+      const events = await deps.events.readStream(String(request.params.streamId), { fromRevision: cursor, limit: limit + 1, maxSize: PAGE_MAX_SIZE });
       if (events.length === 0 && cursor === 0) throw notFound(`stream ${request.params.streamId} has no events`);
-      const page = events.slice(0, limit);
+      const { page, more } = pageOf(events, limit);
       await logRead(response, request.query, `stream ${request.params.streamId}`, page);
       response.json({
         streamId: request.params.streamId,
         items: page.map(auditEntry),
-        nextCursor: events.length > limit ? String(page[page.length - 1].revision + 1) : '',
+        nextCursor: more ? String(page[page.length - 1].revision + 1) : '',
       });
     }),
   );
@@ -51,10 +53,10 @@ export function auditRoutes(deps: ServiceDeps): Router {
     route(async (request, response) => {
       const { cursor, limit } = paging(request.query);
       const type = stringParam(request.query, 'type');
-      const events = await deps.events.readAll({ after: cursor, limit: limit + 1, filter: type ? { types: [type] } : undefined });
-      const page = events.slice(0, limit);
+      const events = await deps.events.readAll({ after: cursor, limit: limit + 1, maxSize: PAGE_MAX_SIZE, filter: type ? { types: [type] } : undefined });
+      const { page, more } = pageOf(events, limit);
       await logRead(response, request.query, type ? `the log, events of type ${type}` : 'the log', page);
-      response.json({ items: page.map(auditEntry), nextCursor: events.length > limit ? String(page[page.length - 1].position) : '' });
+      response.json({ items: page.map(auditEntry), nextCursor: more ? String(page[page.length - 1].position) : '' });
     }),
   );
   return router;
@@ -90,6 +92,12 @@ function paging(query: Record<string, unknown>) {
     throw badRequest(`limit must be between 1 and ${MAX_LIMIT}`, { limit: [`must be between 1 and ${MAX_LIMIT}`] });
   }
   return { cursor: Number(cursorText), limit: Number(limitText) };
+}
+
+/** The page of a read of `limit` + 1 events, or fewer when the read stopped at PAGE_MAX_SIZE; whether more may follow. */
+function pageOf(events: StoredEvent[], limit: number): { page: StoredEvent[]; more: boolean } {
+  if (events.length > limit) return { page: events.slice(0, limit), more: true };
+  return { page: events, more: totalSize(events) >= PAGE_MAX_SIZE };
 }
 
 function auditEntry(stored: StoredEvent) {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
-import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
+import { BATCH, STRUCTURED, TestPlatform, demoEvent } from '../support/test-platform';
 
 describe('Audit trail (e2e over mTLS)', () => {
   let platform: TestPlatform;
@@ -65,5 +65,40 @@ describe('Audit trail (e2e over mTLS)', () => {
     const forbidden = await platform.client('demo-consumer').get('/api/v1/audit/events');
     expect(forbidden.status).to.equal(403);
     expect(forbidden.headers['content-type']).to.match(/application\/problem\+json/);
+  });
+});
+
+describe('Audit trail of large events (e2e over mTLS)', () => {
+  let platform: TestPlatform;
+
+  before(async () => {
+    platform = await TestPlatform.start();
+    const producer = platform.client('demo-producer');
+    for (let index = 0; index < 6; index += 1) {
+      const event = demoEvent({ data: { orderId: index, pad: 'x'.repeat(900_000) } });
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(event) })).status).to.equal(202);
+    }
+  });
+  after(() => platform.stop());
+
+  it('ends a page at the event that brings it to 4 MB, and the next page goes on from there', async () => {
+    const auditor = platform.client('demo-auditor');
+    const read = async (path: string) => {
+      const revisions: number[] = [];
+      const pages: number[] = [];
+      for (let cursor = ''; ; ) {
+        const response = await auditor.get(path, { query: { limit: 1000, ...(cursor ? { cursor } : {}) } });
+        expect(response.status, response.text).to.equal(200);
+        const { items, nextCursor } = response.json();
+        const large = items.filter((item: { streamId: string }) => item.streamId === 'exchange-demo-producer');
+        revisions.push(...large.map((item: { revision: number }) => item.revision));
+        pages.push(large.length);
+        if (!nextCursor) return { revisions, pages: pages.filter((count) => count > 0) };
+        cursor = nextCursor;
+      }
+    };
+    // four events are 3.6 MB, the fifth reaches 4 MB
+    expect(await read('/api/v1/audit/streams/exchange-demo-producer/events')).to.deep.equal({ revisions: [0, 1, 2, 3, 4, 5], pages: [5, 1] });
+    expect(await read('/api/v1/audit/events')).to.deep.equal({ revisions: [0, 1, 2, 3, 4, 5], pages: [5, 1] });
   });
 });

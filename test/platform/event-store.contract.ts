@@ -244,6 +244,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(positionsOf(await read(positions[1], 1))).to.deep.equal([positions[2]]);
         expect(positionsOf(await read(positions[0] - 1, 1, { types: [TESTED] }))).to.deep.equal([positions[0]]);
         expect(positionsOf(await read(positions[2] - 1, 35_000, { types: [TESTED] }))).to.deep.equal(positions.slice(2));
+        // a stream read stops the same way
+        expect(positionsOf(await store.readStream(streamId, { maxSize: 15_000 }))).to.deep.equal(positions.slice(0, 2));
+        expect(positionsOf(await store.readStream(streamId, { fromRevision: 1, maxSize: 1 }))).to.deep.equal([positions[1]]);
+        expect(positionsOf(await store.readStream(streamId, { fromRevision: 2, limit: 5, maxSize: 31_000 }))).to.deep.equal(positions.slice(2));
       });
 
       it('reports a head position at or after the last append', async () => {

@@ -132,10 +132,32 @@ export async function openEventStoreDbEventStore(connectionString: string): Prom
       return appended;
     },
 
-    async readStream(streamId, options = {}) {
-      const fromRevision = BigInt(Math.max(0, options.fromRevision ?? 0));
-      const read = await readStreamEvents(client, streamId, { fromRevision, ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
-      return read.flatMap((resolved) => toStoredEvent(resolved) ?? []);
+    async readStream(streamId, { fromRevision = 0, limit, maxSize = Number.POSITIVE_INFINITY } = {}) {
+      if (limit !== undefined && limit <= 0) return [];
+      const read = client.readStream(streamId, {
+        fromRevision: BigInt(Math.max(0, fromRevision)),
+        ...(limit !== undefined ? { maxCount: limit } : {}),
+        ...ON_LEADER,
+      });
+      const found: StoredEvent[] = [];
+      let size = 0;
+      try {
+        for await (const resolved of read) {
+          const stored = toStoredEvent(resolved);
+          if (!stored) continue;
+          found.push(stored);
+          size += stored.size;
+          if (size >= maxSize) {
+            // leaving the loop ends the client's stream, not the gRPC call under it (as in readAll)
+            await read.cancel();
+            break;
+          }
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return [];
+        throw error;
+      }
+      return found;
     },
 
     async readAll({ after, limit, maxSize = Number.POSITIVE_INFINITY, filter = {} }) {

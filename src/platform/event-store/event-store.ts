@@ -100,8 +100,8 @@ export type LogQuery = {
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
-  /** limit: at most this many events (all when absent) */
-  readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<StoredEvent[]>;
+  /** limit: at most this many events (all when absent); maxSize: as LogQuery's */
+  readStream(streamId: string, options?: { fromRevision?: number; limit?: number; maxSize?: number }): Promise<StoredEvent[]>;
   /** events with position > after, oldest first */
   readAll(options: LogQuery): Promise<StoredEvent[]>;
   headPosition(): Promise<number>;

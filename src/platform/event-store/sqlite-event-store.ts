@@ -116,13 +116,20 @@ export function openSqliteEventStore(path: string): EventStore {
       });
     },
 
-    async readStream(streamId, options = {}) {
-      const fromRevision = options.fromRevision ?? 0;
-      const events = selectStream
-        .all(streamId, fromRevision, options.limit ?? -1)
-        .flatMap(eventsOf)
-        .filter((stored) => stored.revision >= fromRevision);
-      return options.limit === undefined ? events : events.slice(0, options.limit);
+    async readStream(streamId, { fromRevision = 0, limit, maxSize = Number.POSITIVE_INFINITY } = {}) {
+      if (limit !== undefined && limit <= 0) return [];
+      const found: StoredEvent[] = [];
+      let size = 0;
+      // each run holds at least one event: `limit` runs hold the events asked for
+      for (const run of selectStream.iterate(streamId, fromRevision, limit ?? -1)) {
+        for (const stored of eventsOf(run)) {
+          if (stored.revision < fromRevision) continue;
+          found.push(stored);
+          size += stored.size;
+          if (found.length === limit || size >= maxSize) return found;
+        }
+      }
+      return found;
     },
 
     async readAll({ after, limit, maxSize = Number.POSITIVE_INFINITY, filter = {} }) {
