@@ -53,6 +53,11 @@ export class ServerProcess {
     }
   }
 
+  /** the platform's process id (node itself, unless a file size limit put a shell before it) */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   client(clientId: string): HttpsClient {
     const pki = pkiFiles(join(this.dataDir, 'pki'));
     return HttpsClient.fromFiles(`https://localhost:${this.port}`, pki.caCert, pki.clientCert(clientId), pki.clientKey(clientId));
