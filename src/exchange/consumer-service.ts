@@ -11,7 +11,7 @@ import { BridgeClaim } from './bridge-claim';
 import { ConsumerInstance, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { planShards, shardOf } from './group-shards';
-import { groupKey, laneKey, LANES, LaneLeases, type LaneDocument, type LaneGroupIdentity } from './lane-leases';
+import { groupKey, laneKey, LANES, LaneLeases, membershipDue, renewalDue, type LaneDocument, type LaneGroupIdentity, type Membership, type Renewal } from './lane-leases';
 import { LogTail } from './log-tail';
 import { mayConsume } from './exchange-rights';
 
@@ -30,9 +30,9 @@ type InstanceDocument = { _id: string; bridge: string; clientId: string; options
 const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
 /**
  * One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order.
- * readers: how many instances on this bridge read it.
+ * readers: how many instances on this bridge read it; membership: what this bridge last wrote of that.
  */
-type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[]; readers: number };
+type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[]; readers: number; membership: Membership | null };
 
 /** Up to where one kind of events of a consumer group is confirmed: overall (the lowest of its shards) and per shard. */
 export type GroupPositions = LaneGroupIdentity & {
@@ -78,6 +78,8 @@ export type ConsumerServiceDeps = {
 export class ConsumerService {
   private readonly groups = new Map<string, LaneGroup>();
   private readonly groupOfLane = new Map<ConsumerLane, LaneGroup>();
+  /** each served lane's lease as this bridge last wrote it */
+  private readonly renewals = new WeakMap<ConsumerLane, Renewal>();
   private readonly instances = new Map<string, ConsumerInstance>();
   /** the instances waiting for something to change in a lane (long polls, idle WebSocket connections), by lane */
   private readonly waiters = new Map<ConsumerLane, Set<() => void>>();
@@ -423,7 +425,7 @@ export class ConsumerService {
     if (!group) {
       const shards = this.deps.config.groupShards;
       const lanes = Array.from({ length: shards }, (_, shard) => new ConsumerLane(laneKey(identity, shard, shards), this.laneSource(identity, shard, shards)));
-      group = { identity, lanes, readers: 0 };
+      group = { identity, lanes, readers: 0, membership: null };
       this.groups.set(key, group);
       for (const lane of lanes) this.groupOfLane.set(lane, group);
     }
@@ -472,20 +474,37 @@ export class ConsumerService {
     const me = this.deps.bridgeId;
     const groups = only ?? [...this.groups.values()];
     const handingOutBefore = new Map(groups.flatMap((group) => group.lanes).map((lane) => [lane, lane.handingOut()]));
+    const leaseMs = this.deps.config.laneLeaseMs;
     // first every lease it serves on, before the slower work per group: a long pass must not let them lapse
     for (const lane of groups.flatMap((group) => group.lanes)) {
       if (!lane.isServing()) continue;
+      const now = this.deps.clock.now().getTime();
+      const watermark = lane.watermark();
+      if (!renewalDue(this.renewals.get(lane), now, watermark, leaseMs)) continue;
       const askedAt = performance.now();
-      if (await this.leases.renew(lane.key, lane.watermark())) {
+      if (await this.leases.renew(lane.key, watermark)) {
         lane.leaseRenewed(askedAt + this.handOutWindowMs());
+        this.renewals.set(lane, { at: now, watermark });
         continue;
       }
+      this.renewals.delete(lane);
       lane.standBy();
       this.deps.logger.warn({ lane: lane.key, bridge: me }, 'another bridge serves this consumer group shard now; standing by');
     }
     for (const group of groups) {
       const { identity, lanes } = group;
-      await this.leases.setMember(identity, group.readers > 0);
+      const member = group.readers > 0;
+      const now = this.deps.clock.now().getTime();
+      if (membershipDue(group.membership, member, now, leaseMs)) {
+        await this.leases.setMember(identity, member);
+        group.membership = { member, until: now + leaseMs };
+      }
+      // A group of one shard, served here and read here, keeps it whoever else joins: nothing to look up.
+      if (member && lanes.length === 1 && lanes[0].isServing()) {
+        lanes[0].stopDraining();
+        if (lanes[0].handingOut() && !handingOutBefore.get(lanes[0])) this.notify(lanes);
+        continue;
+      }
       const view = await this.leases.view(identity, lanes.length);
       // A lane serving here is held here, even if its lease lapsed unseen (a pause) and was renewed just
       // now: taking it "again" would start it over under the instances holding its events. A lease still
@@ -502,9 +521,11 @@ export class ConsumerService {
       const waitForOtherShardCount = view.otherShardCountServing && !lanes.some((lane) => lane.isServing());
       for (const shard of waitForOtherShardCount ? [] : plan.acquire) {
         const askedAt = performance.now();
+        const acquiredAt = this.deps.clock.now().getTime();
         const watermark = await this.leases.acquire({ ...identity, key: lanes[shard].key, shard, shards: lanes.length }, this.deps.registeredAt(identity.clientId));
         if (watermark === null) continue;
         lanes[shard].serveFrom(watermark, askedAt + this.handOutWindowMs());
+        this.renewals.set(lanes[shard], { at: acquiredAt, watermark });
       }
       // instances waiting for events wake for a lane that now hands them out again
       const handingOutNow = lanes.filter((lane) => lane.handingOut() && !handingOutBefore.get(lane));

@@ -37,6 +37,27 @@ export function laneKey(group: LaneGroupIdentity, shard: number, shards: number)
   return shards === 1 ? groupKey(group) : `${groupKey(group)}#${shard}/${shards}`;
 }
 
+/** A lease as this bridge last wrote it: when (store clock, ms) and with which watermark. */
+export type Renewal = { at: number; watermark: number };
+/** This bridge's membership of a group as it last wrote it, and until when the record holds (store clock, ms). */
+export type Membership = { member: boolean; until: number };
+
+/**
+ * Whether a lane served here renews its lease in this pass: its watermark moved since the last renewal
+ * (other bridges read watermarks from there, and a restart resumes from it), or a third of the lease
+ * passed. An idle lane then writes every five seconds of a 15 s lease instead of every second, and still
+ * renews well before this bridge stops handing out (two thirds of the lease after a renewal).
+ */
+export function renewalDue(last: Renewal | undefined, now: number, watermark: number, leaseMs: number): boolean {
+  return !last || last.watermark !== watermark || now - last.at >= leaseMs / 3;
+}
+
+/** Whether this bridge writes its membership of a group in this pass: it changed, or its record lapses within two thirds of a lease. */
+export function membershipDue(last: Membership | null, member: boolean, now: number, leaseMs: number): boolean {
+  if (!last || last.member !== member) return true;
+  return member && last.until - now <= (2 * leaseMs) / 3;
+}
+
 /**
  * Leases on group lanes in the shared document store: one bridge at a time serves a lane (a shard of a
  * group), so its events go to the group's instances on that bridge; a lane moves to another bridge, from

@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { membershipDue, renewalDue } from '../../src/exchange/lane-leases';
+
+const LEASE_MS = 15_000;
+
+describe('lane leases: when a bridge writes them (unit)', () => {
+  it('renews a lease the first time, when its watermark moved, and once a third of the lease has passed', () => {
+    expect(renewalDue(undefined, 1_000, 7, LEASE_MS), 'never renewed').to.equal(true);
+    const last = { at: 1_000, watermark: 7 };
+    expect(renewalDue(last, 2_000, 7, LEASE_MS), 'idle, a second later').to.equal(false);
+    expect(renewalDue(last, 5_999, 7, LEASE_MS)).to.equal(false);
+    expect(renewalDue(last, 6_000, 7, LEASE_MS), 'a third of the lease').to.equal(true);
+    expect(renewalDue(last, 2_000, 9, LEASE_MS), 'confirmed since').to.equal(true);
+    // the shortest lease allowed (3 s): renewed every second, as every lease was before
+    expect(renewalDue({ at: 1_000, watermark: 7 }, 2_000, 7, 3_000)).to.equal(true);
+  });
+
+  it('writes membership when it changes, and again before its record lapses', () => {
+    expect(membershipDue(null, true, 1_000, LEASE_MS), 'never written').to.equal(true);
+    const written = { member: true, until: 16_000 };
+    expect(membershipDue(written, true, 2_000, LEASE_MS)).to.equal(false);
+    expect(membershipDue(written, true, 5_999, LEASE_MS)).to.equal(false);
+    expect(membershipDue(written, true, 6_000, LEASE_MS), 'two thirds of the lease left').to.equal(true);
+    expect(membershipDue(written, false, 2_000, LEASE_MS), 'no instance here any more').to.equal(true);
+    expect(membershipDue({ member: false, until: 16_000 }, false, 60_000, LEASE_MS), 'an absence is written once').to.equal(false);
+  });
+});
