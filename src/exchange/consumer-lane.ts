@@ -5,11 +5,12 @@ import { nextTurn } from '../platform/event-loop';
 export type Delivery = { position: number; event: CloudEventRecord; size: number };
 
 /**
- * Reads the next events of a lane from the log: those it may deliver, how far it looked, and whether
- * that reached the end of what the log held (the read stopped at neither of its limits: `limit` events
- * of the lane's kind, or events of the lane's kind whose sizes add up to `maxSize`).
+ * Reads the next events of a lane from the log: those it may deliver, how far it looked, whether that
+ * reached the end of what the log held (the read stopped at neither of its limits: `limit` events of the
+ * lane's kind, or events of the lane's kind whose sizes add up to `maxSize`), and the sizes of all the
+ * events it read, the lane's or not, added up.
  */
-export type LaneSource = (after: number, limit: number, maxSize: number) => Promise<{ deliveries: Delivery[]; scannedTo: number; atHead: boolean }>;
+export type LaneSource = (after: number, limit: number, maxSize: number) => Promise<{ deliveries: Delivery[]; scannedTo: number; atHead: boolean; readSize: number }>;
 
 /**
  * A lane reads ahead until it holds 500 events or 4 MB of them for its instances, in reads of at most

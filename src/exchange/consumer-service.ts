@@ -4,7 +4,7 @@ import type { Clock } from '../platform/clock';
 import { CoalescedTask } from '../platform/coalesced-task';
 import { nextTurn } from '../platform/event-loop';
 import type { DocumentStore } from '../platform/document-store/document-store';
-import { readLogBatch, type EventKind, type EventStore } from '../platform/event-store/event-store';
+import { readLogBatch, totalSize, type EventKind, type EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
 import { BridgeClaim } from './bridge-claim';
@@ -17,8 +17,8 @@ import { mayConsume } from './exchange-rights';
 
 const INSTANCES = 'exchange_instances';
 const LEASE_CHECK_EVERY_MS = 1000;
-/** How many events of the log one status request may read to count what waits for a client's groups */
-const STATUS_SCAN_BUDGET = 20_000;
+/** How much of the log one status request may read to count what waits for a client's groups: events, and their sizes added up */
+const STATUS_SCAN_BUDGET: ReadBudget = { events: 20_000, size: 64_000_000 };
 const STATUS_READ_CHUNK = 1000;
 const STATUS_READ_SIZE = 4_000_000;
 /** the sizes of a long-polling instance's unconfirmed events may add up to this, past the one that reaches it */
@@ -298,17 +298,18 @@ export class ConsumerService {
   /**
    * What each consumer group of a client has confirmed, and how many events wait for it. The waiting
    * events are counted by reading the log as the lanes do, with the client's rights as they are now, at
-   * most STATUS_SCAN_BUDGET events for the whole request.
+   * most STATUS_SCAN_BUDGET for the whole request.
    */
   async groupStatuses(clientId: string): Promise<{ logHead: number; groups: GroupStatus[] }> {
     const head = await this.deps.events.headPosition();
-    let budget = STATUS_SCAN_BUDGET;
+    const budget = { ...STATUS_SCAN_BUDGET };
     const statuses: GroupStatus[] = [];
     for (const positions of await this.groupPositions(clientId)) {
       const status: GroupStatus = { ...positions, waiting: { events: 0, exact: true } };
       for (const { shard, confirmedUpTo } of positions.shards) {
         const counted = await countDeliveries(this.laneSource(positions, shard, positions.shards.length), confirmedUpTo, head, budget);
-        budget -= counted.read;
+        budget.events -= counted.read.events;
+        budget.size -= counted.read.size;
         status.waiting.events += counted.deliveries;
         status.waiting.exact &&= counted.complete;
       }
@@ -593,7 +594,7 @@ export class ConsumerService {
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
         .map((row) => ({ position: row.position, event: row.event, size: row.size }))
         .filter((delivery) => shardOf(delivery, shards) === shard);
-      return { deliveries, scannedTo, atHead: !full };
+      return { deliveries, scannedTo, atHead: !full, readSize: totalSize(rows) };
     };
   }
 
@@ -615,20 +616,24 @@ function byClientGroupKind(a: LaneGroupIdentity, b: LaneGroupIdentity): number {
   return a.clientId.localeCompare(b.clientId) || a.group.localeCompare(b.group) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
 }
 
+/** How much of the log a count may read: events, and their sizes (StoredEvent.size) added up. */
+export type ReadBudget = { events: number; size: number };
+
 /**
- * How many events a lane would deliver after `from`, up to the log's head, reading at most `budget`
- * events, in reads of at most 4 MB (read: how many it may have read; complete: it reached the head).
+ * How many events a lane would deliver after `from`, up to the log's head, reading within `budget`, in
+ * reads of at most 4 MB (read: how much it may have read; complete: it reached the head).
  */
-export async function countDeliveries(source: LaneSource, from: number, head: number, budget: number): Promise<{ deliveries: number; read: number; complete: boolean }> {
+export async function countDeliveries(source: LaneSource, from: number, head: number, budget: ReadBudget): Promise<{ deliveries: number; read: ReadBudget; complete: boolean }> {
   let after = from;
   let deliveries = 0;
-  let read = 0;
-  while (after < head && read < budget) {
-    const limit = Math.min(STATUS_READ_CHUNK, budget - read);
-    const batch = await source(after, limit, STATUS_READ_SIZE);
+  const read: ReadBudget = { events: 0, size: 0 };
+  while (after < head && read.events < budget.events && read.size < budget.size) {
+    const limit = Math.min(STATUS_READ_CHUNK, budget.events - read.events);
+    const batch = await source(after, limit, Math.min(STATUS_READ_SIZE, budget.size - read.size));
     deliveries += batch.deliveries.length;
     if (batch.scannedTo <= after) break;
-    read += Math.min(limit, batch.scannedTo - after);
+    read.events += Math.min(limit, batch.scannedTo - after);
+    read.size += batch.readSize;
     after = batch.scannedTo;
     await nextTurn();
   }

@@ -13,7 +13,8 @@ function laneOf(count: number, readMs = 0): ConsumerLane {
   const lane = new ConsumerLane('c/g/standard', async (after, limit) => {
     if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs)); // a log on a server (EventStoreDB) answers later
     const next = deliveries.filter((delivery) => delivery.position > after).slice(0, limit);
-    return { deliveries: next, scannedTo: next.length === limit ? next[next.length - 1].position : count, atHead: next.length < limit };
+    const readSize = next.reduce((size, delivery) => size + delivery.size, 0);
+    return { deliveries: next, scannedTo: next.length === limit ? next[next.length - 1].position : count, atHead: next.length < limit, readSize };
   });
   lane.serveFrom(0);
   return lane;

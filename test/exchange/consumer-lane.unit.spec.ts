@@ -23,7 +23,7 @@ function logOf(deliveries: Delivery[], reads: { limit: number; maxSize: number; 
     reads.push({ limit, maxSize, returned: next.length });
     const full = next.length === limit || size >= maxSize;
     const scannedTo = full ? next[next.length - 1].position : Math.max(after, ...deliveries.map((d) => d.position));
-    return { deliveries: next, scannedTo, atHead: !full };
+    return { deliveries: next, scannedTo, atHead: !full, readSize: size };
   };
 }
 
@@ -109,7 +109,7 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
     const source: LaneSource = async (after, limit) => {
       otherWorkBeforeRead.push(otherWorkRan);
       const scannedTo = Math.min(after + limit, head);
-      return { deliveries: after < 4_500 && scannedTo >= 4_500 ? [event(4_500)] : [], scannedTo, atHead: scannedTo === head };
+      return { deliveries: after < 4_500 && scannedTo >= 4_500 ? [event(4_500)] : [], scannedTo, atHead: scannedTo === head, readSize: 0 };
     };
     setImmediate(() => (otherWorkRan = true));
     expect(positions(await servingLane(0, source).take('a', 10))).to.deep.equal([4_500]);
