@@ -162,6 +162,17 @@ export class ConsumerLane {
     return this.deliveriesRead > before;
   }
 
+  /**
+   * The log up to `position` holds nothing this lane delivers (the caller checked its types against the
+   * client's rights): the lane reads on from there, and is caught up when the caller had read all the log
+   * it was told of. Nothing changes while the lane reads, or does not hand events out.
+   */
+  passTo(position: number, caughtUp: boolean): void {
+    if (this.refilling || !this.handingOut() || position <= this.scanPosition) return;
+    this.scanPosition = position;
+    if (caughtUp) this.caughtUp = true;
+  }
+
   acknowledge(instanceId: string, positions: Iterable<number>): void {
     const deliveries = this.inflight.get(instanceId);
     if (!deliveries) return;

@@ -105,6 +105,30 @@ export class LogTail {
   }
 
   /**
+   * The types of the events of this kind after `after`, as far as the tail has read; null when `after` is
+   * older than the tail. Against a client's rights it tells a lane whether anything there may be its.
+   */
+  typesAfter(after: number, kind: EventKind): ReadonlySet<string> | null {
+    if (after < this.from) return null;
+    const types = new Set<string>();
+    for (let index = this.firstAfter(after); index < this.events.length; index += 1) {
+      const stored = this.events[index];
+      if (stored.kind === kind) types.add(stored.event.type);
+    }
+    return types;
+  }
+
+  /** How far the tail has read the log. */
+  readUpTo(): number {
+    return this.readTo;
+  }
+
+  /** Whether the tail has read every append it was told of. */
+  upToDate(): boolean {
+    return this.readForAnnouncement >= this.announced;
+  }
+
+  /**
    * Whether the log may hold events of this kind after `after`, as far as the tail has read: false only
    * when the tail covers `after` and has read none of that kind since.
    */

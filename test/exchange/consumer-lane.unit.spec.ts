@@ -141,4 +141,25 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
     expect(positions(await lane.take('d', 3))).to.deep.equal([2, 3, 4]);
     expect(reads.length).to.equal(readsBefore);
   });
+
+  it('passes by a stretch of the log the caller found holds nothing for it, without reading it', async () => {
+    const reads: { limit: number; maxSize: number; returned: number }[] = [];
+    const lane = servingLane(0, logOf([event(3), event(12)], reads));
+    lane.passTo(10, true);
+    expect(lane.readUpTo()).to.equal(10);
+    expect(lane.watermark(), 'nothing before 10 was for it').to.equal(10);
+    expect(lane.wouldRead(), 'caught up: the caller read all the log it was told of').to.equal(false);
+    lane.logAdvanced();
+    expect(positions(await lane.take('a', 10)), 'reads on after the position it passed to').to.deep.equal([12]);
+    expect(reads).to.have.length(1);
+
+    lane.passTo(5, true);
+    expect(lane.readUpTo(), 'never backwards').to.equal(12);
+    lane.logAdvanced();
+    lane.passTo(20, false);
+    expect(lane.wouldRead(), 'not caught up: the caller had not read all the log it was told of').to.equal(true);
+    lane.standBy();
+    lane.passTo(30, true);
+    expect(lane.readUpTo(), 'a lane standing by does not move').to.equal(20);
+  });
 });

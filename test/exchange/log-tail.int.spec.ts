@@ -82,6 +82,24 @@ describe('LogTail: the newest events of the log, read once for every lane (integ
     expect(tail.mayHoldAfter(start + 1, 'test')).to.equal(true);
   });
 
+  it('tells the types of a kind after a position, how far it has read, and whether it read all it was told of', async () => {
+    const tail = new LogTail(stores.events, 10);
+    await tail.start();
+    const start = await stores.events.headPosition();
+    const typed = (id: string, type: string, kind: EventKind): NewEvent => ({ ...newEvent(id, kind), event: { ...newEvent(id, kind).event, type } });
+    await stores.events.append('s-types', [typed('t-1', 'demo.a', 'standard'), typed('t-2', 'demo.b', 'standard'), typed('t-3', 'demo.c', 'test')]);
+    tail.appended();
+    expect(tail.upToDate(), 'told of an append it has not read').to.equal(false);
+    await tail.catchUp();
+    expect(tail.upToDate()).to.equal(true);
+    expect(tail.readUpTo()).to.equal(start + 3);
+    expect([...tail.typesAfter(start, 'standard')!]).to.deep.equal(['demo.a', 'demo.b']);
+    expect([...tail.typesAfter(start + 1, 'standard')!]).to.deep.equal(['demo.b']);
+    expect([...tail.typesAfter(start, 'test')!]).to.deep.equal(['demo.c']);
+    expect([...tail.typesAfter(start + 3, 'standard')!]).to.deep.equal([]);
+    expect(tail.typesAfter(start - 1, 'standard'), 'a position before its start').to.equal(null);
+  });
+
   it('starts again at the head when more arrived at once than it keeps', async () => {
     const tail = new LogTail(stores.events, 10);
     await tail.start();
