@@ -53,6 +53,8 @@ export class ConsumerLane {
   private generation = 0;
   /** how many deliveries the lane has read from the log (readAhead compares) */
   private deliveriesRead = 0;
+  /** how many deliveries its instances have confirmed (lease renewals compare) */
+  private acknowledged = 0;
 
   constructor(
     readonly key: string,
@@ -181,7 +183,13 @@ export class ConsumerLane {
       if (!delivery) continue;
       deliveries.delete(position);
       this.disown(delivery);
+      this.acknowledged += 1;
     }
+  }
+
+  /** How many deliveries the lane's instances have confirmed so far. */
+  acknowledgements(): number {
+    return this.acknowledged;
   }
 
   /** The instance could not hand these out after all: they return to the group, in log order. */

@@ -491,12 +491,12 @@ export class ConsumerService {
     for (const lane of groups.flatMap((group) => group.lanes)) {
       if (!lane.isServing()) continue;
       const now = this.deps.clock.now().getTime();
-      const watermark = lane.watermark();
-      if (!renewalDue(this.renewals.get(lane), now, watermark, leaseMs)) continue;
+      const acknowledgements = lane.acknowledgements();
+      if (!renewalDue(this.renewals.get(lane), now, acknowledgements, leaseMs)) continue;
       const askedAt = performance.now();
-      if (await this.leases.renew(lane.key, watermark)) {
+      if (await this.leases.renew(lane.key, lane.watermark())) {
         lane.leaseRenewed(askedAt + this.handOutWindowMs());
-        this.renewals.set(lane, { at: now, watermark });
+        this.renewals.set(lane, { at: now, acknowledgements });
         continue;
       }
       this.renewals.delete(lane);
@@ -537,7 +537,7 @@ export class ConsumerService {
         const watermark = await this.leases.acquire({ ...identity, key: lanes[shard].key, shard, shards: lanes.length }, this.deps.registeredAt(identity.clientId));
         if (watermark === null) continue;
         lanes[shard].serveFrom(watermark, askedAt + this.handOutWindowMs());
-        this.renewals.set(lanes[shard], { at: acquiredAt, watermark });
+        this.renewals.set(lanes[shard], { at: acquiredAt, acknowledgements: lanes[shard].acknowledgements() });
       }
       // instances waiting for events wake for a lane that now hands them out again
       const handingOutNow = lanes.filter((lane) => lane.handingOut() && !handingOutBefore.get(lane));

@@ -37,19 +37,22 @@ export function laneKey(group: LaneGroupIdentity, shard: number, shards: number)
   return shards === 1 ? groupKey(group) : `${groupKey(group)}#${shard}/${shards}`;
 }
 
-/** A lease as this bridge last wrote it: when (store clock, ms) and with which watermark. */
-export type Renewal = { at: number; watermark: number };
+/** A lease as this bridge last wrote it: when (store clock, ms), and how many events the lane's instances had confirmed then. */
+export type Renewal = { at: number; acknowledgements: number };
 /** This bridge's membership of a group as it last wrote it, and until when the record holds (store clock, ms). */
 export type Membership = { member: boolean; until: number };
 
 /**
- * Whether a lane served here renews its lease in this pass: its watermark moved since the last renewal
- * (other bridges read watermarks from there, and a restart resumes from it), or a third of the lease
- * passed. An idle lane then writes every five seconds of a 15 s lease instead of every second, and still
- * renews well before this bridge stops handing out (two thirds of the lease after a renewal).
+ * Whether a lane served here renews its lease (and writes its watermark) in this pass: its instances
+ * confirmed events since the last renewal (a restart, or another bridge taking over, resumes from the
+ * written watermark, and delivers again what was confirmed after it), or a third of the lease passed.
+ * A watermark that moved only past events not for the group waits for the latter: reading those again
+ * after a restart delivers nothing twice. A lane whose instances confirm nothing then writes every five
+ * seconds of a 15 s lease instead of every second, and still renews well before this bridge stops
+ * handing out (two thirds of the lease after a renewal).
  */
-export function renewalDue(last: Renewal | undefined, now: number, watermark: number, leaseMs: number): boolean {
-  return !last || last.watermark !== watermark || now - last.at >= leaseMs / 3;
+export function renewalDue(last: Renewal | undefined, now: number, acknowledgements: number, leaseMs: number): boolean {
+  return !last || last.acknowledgements !== acknowledgements || now - last.at >= leaseMs / 3;
 }
 
 /** Whether this bridge writes its membership of a group in this pass: it changed, or its record lapses within two thirds of a lease. */

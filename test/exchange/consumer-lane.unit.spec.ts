@@ -68,14 +68,16 @@ describe('ConsumerLane: sharing a group lane between instances (unit)', () => {
     expect(positions(await lane.take('b', 10))).to.deep.equal([2, 3]);
   });
 
-  it('moves its watermark to just below the oldest unconfirmed event', async () => {
+  it('moves its watermark to just below the oldest unconfirmed event, and counts what was confirmed', async () => {
     const lane = servingLane(10, logOf([11, 12, 13].map((p) => event(p))));
     expect(lane.watermark()).to.equal(10);
     await lane.take('a', 3);
     lane.acknowledge('a', [11, 13]);
     expect(lane.watermark()).to.equal(11);
-    lane.acknowledge('a', [12]);
+    expect(lane.acknowledgements()).to.equal(2);
+    lane.acknowledge('a', [12, 13]); // 13 again: counted once
     expect(lane.watermark()).to.equal(13);
+    expect(lane.acknowledgements()).to.equal(3);
   });
 
   it('starts after its start position and sees events appended later', async () => {

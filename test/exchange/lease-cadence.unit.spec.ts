@@ -4,15 +4,15 @@ import { membershipDue, renewalDue } from '../../src/exchange/lane-leases';
 const LEASE_MS = 15_000;
 
 describe('lane leases: when a bridge writes them (unit)', () => {
-  it('renews a lease the first time, when its watermark moved, and once a third of the lease has passed', () => {
+  it('renews a lease the first time, when its instances confirmed events since, and once a third of the lease has passed', () => {
     expect(renewalDue(undefined, 1_000, 7, LEASE_MS), 'never renewed').to.equal(true);
-    const last = { at: 1_000, watermark: 7 };
-    expect(renewalDue(last, 2_000, 7, LEASE_MS), 'idle, a second later').to.equal(false);
+    const last = { at: 1_000, acknowledgements: 7 };
+    expect(renewalDue(last, 2_000, 7, LEASE_MS), 'nothing confirmed, a second later').to.equal(false);
     expect(renewalDue(last, 5_999, 7, LEASE_MS)).to.equal(false);
     expect(renewalDue(last, 6_000, 7, LEASE_MS), 'a third of the lease').to.equal(true);
     expect(renewalDue(last, 2_000, 9, LEASE_MS), 'confirmed since').to.equal(true);
     // the shortest lease allowed (3 s): renewed every second, as every lease was before
-    expect(renewalDue({ at: 1_000, watermark: 7 }, 2_000, 7, 3_000)).to.equal(true);
+    expect(renewalDue({ at: 1_000, acknowledgements: 7 }, 2_000, 7, 3_000)).to.equal(true);
   });
 
   it('writes membership when it changes, and again before its record lapses', () => {
