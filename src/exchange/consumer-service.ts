@@ -386,17 +386,18 @@ export class ConsumerService {
     const waited = [...this.waiters].flatMap(([lane, waiting]) => (waiting.size > 0 ? [lane] : []));
     if (waited.length === 0) return; // no instance waits: the log is not read for nothing
     await this.tail.catchUp();
-    // lanes near the head mostly stand at the same position: the types after it are looked up once
-    const typesAfter = new Map<string, ReadonlySet<string> | null>();
+    // lanes near the head mostly stand at the same position: the types after it are gathered once
+    const typesSeen = new Map<string, ReadonlySet<string> | null>();
+    const typesAfter = (position: number, kind: EventKind) => {
+      const key = `${position}/${kind}`;
+      if (!typesSeen.has(key)) typesSeen.set(key, this.tail.typesAfter(position, kind));
+      return typesSeen.get(key)!;
+    };
     const worthReading = waited.filter((lane) => {
       const identity = this.groupOfLane.get(lane)?.identity;
       // a lane whose kind of events (test and dead events are rare) did not come since it last read reads nothing now
       if (!identity || !this.tail.mayHoldAfter(lane.readUpTo(), identity.kind)) return false;
-      const at = `${lane.readUpTo()}/${identity.kind}`;
-      if (!typesAfter.has(at)) typesAfter.set(at, this.tail.typesAfter(lane.readUpTo(), identity.kind));
-      const types = typesAfter.get(at)!;
-      const client = this.deps.registry.get(identity.clientId);
-      if (types === null || (client && [...types].some((type) => mayConsume(client, type)))) return true;
+      if (this.mayGetAnyOf(identity.clientId, typesAfter(lane.readUpTo(), identity.kind))) return true;
       lane.passTo(this.tail.readUpTo(), this.tail.upToDate());
       return false;
     });
@@ -405,6 +406,13 @@ export class ConsumerService {
         if (await lane.readAhead()) this.notify([lane]);
       }),
     );
+  }
+
+  /** Whether the client may consume any of these types (null: types the tail no longer knows, so maybe). */
+  private mayGetAnyOf(clientId: string, types: ReadonlySet<string> | null): boolean {
+    if (types === null) return true;
+    const client = this.deps.registry.get(clientId);
+    return client !== undefined && [...types].some((type) => mayConsume(client, type));
   }
 
   /** A saved instance's offset blocks: a block is reserved by raising offsetsReservedUpTo, never lowering it. */
@@ -596,16 +604,12 @@ export class ConsumerService {
   private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
     return async (after, limit, maxSize) => {
       const client = this.deps.registry.get(clientId);
-      const {
-        events: rows,
-        nextAfter: scannedTo,
-        full,
-      } = (await this.tail.read(after, limit, maxSize, kind)) ?? (await readLogBatch(this.deps.events, { after, limit, maxSize, filter: { kinds: [kind] } }));
-      const deliveries = rows
+      const read = (await this.tail.read(after, limit, maxSize, kind)) ?? (await readLogBatch(this.deps.events, { after, limit, maxSize, filter: { kinds: [kind] } }));
+      const deliveries = read.events
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
         .map((row) => ({ position: row.position, event: row.event, size: row.size }))
         .filter((delivery) => shardOf(delivery, shards) === shard);
-      return { deliveries, scannedTo, atHead: !full, readSize: totalSize(rows) };
+      return { deliveries, scannedTo: read.nextAfter, atHead: !read.full, readSize: totalSize(read.events) };
     };
   }
 
