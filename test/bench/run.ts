@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,d,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>]
+ * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,d,e,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>]
  *                 [--without-services] [--pairs <n>] [--rounds <n>] [--ids sequential|uuid] [--connections a=<n>,b=<n>]
  *
  * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
@@ -19,7 +19,7 @@
  * not answered 202, an accepted event not stored, or not delivered exactly once).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -72,7 +72,7 @@ type Options = {
 };
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', 'd', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1, rounds: 4, ids: 'sequential', connections: { a: 64, b: 16 } };
+  const options: Options = { durationMs: 8000, warmupMs: 1000, json: false, scenarios: new Set(['a', 'b', 'c', 'd', 'e', ...SERVICE_SCENARIOS]), waitIdleMs: 0, withoutServices: false, pairs: 1, rounds: 4, ids: 'sequential', connections: { a: 64, b: 16 } };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -106,12 +106,12 @@ function parseArgs(argv: string[]): Options {
     }
     else if (arg === '--scenarios') {
       options.scenarios = new Set(value().split(',').map((s) => s.trim().toLowerCase()));
-      const known = ['a', 'b', 'c', 'd', ...SERVICE_SCENARIOS];
+      const known = ['a', 'b', 'c', 'd', 'e', ...SERVICE_SCENARIOS];
       for (const s of options.scenarios) if (!known.includes(s)) throw new Error(`unknown scenario ${s} (${known.join(', ')})`);
     } else if (arg === '--profile') options.profileDir = resolve(value());
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,d,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--rounds <n>=4] [--ids sequential|uuid] [--connections a=64,b=16]\n' +
+        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,d,e,booking,notification,eventlog] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--rounds <n>=4] [--ids sequential|uuid] [--connections a=64,b=16]\n' +
           '  --rounds: measure (a) and (b) in n alternating slices of baseline and platform (ABBA), the duration split over them\n' +
           '  --pairs: measure (a) and (b) as n baseline/platform pairs in a row and report the pair with the median ratio\n' +
           '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n' +
@@ -330,15 +330,23 @@ type Context = {
   errors: string[];
   producer: ClientTls;
   consumer: ClientTls;
+  bystander: ClientTls;
 };
 
 /** A fresh data directory with the shared development PKI (generating keys per run would take seconds). */
+/** A data directory with the bench's PKI, and its registry: the development one and BYSTANDER. */
 function freshDataDir(context: Context, name: string): string {
   const dir = join(context.root, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(context.pkiDir, join(dir, 'pki'), { recursive: true });
+  writeFileSync(join(dir, 'clients.json'), JSON.stringify(benchRegistry(), null, 2));
   return dir;
+}
+
+function benchRegistry(): { clients: { id: string }[] } {
+  const development = JSON.parse(readFileSync(DEVELOPMENT_REGISTRY, 'utf8')) as { clients: { id: string }[] };
+  return { ...development, clients: [...development.clients, BYSTANDER] };
 }
 
 async function withPlatform<T>(context: Context, name: string, body: (server: ServerChild, port: number) => Promise<T>): Promise<T> {
@@ -560,39 +568,59 @@ function httpRoundsReport(
   };
 }
 
-/** (d): consumer groups that wait for events, one long-polling instance each. */
+/** (d) and (e): consumer groups that wait for events, one long-polling instance each. */
 const WAITING_GROUPS = 100;
+
+/** A client of the bench's registry that may consume only types no load produces: its groups read standard events, none theirs. */
+const BYSTANDER = {
+  id: 'bench-bystander',
+  name: 'Bench: a consumer none of the load is for',
+  certificate: { commonName: 'bench-bystander' },
+  exchange: { consume: { types: ['other.*'] } },
+};
+
+/** What waits in (d) and (e): whose groups, reading which kinds of events. */
+type WaitingSpec = { key: 'd' | 'e'; name: string; tls: ClientTls; query: string };
+
+/** (d): demo-consumer's groups reading only its own test events, which no one produces. */
+const scenarioD = (context: Context) =>
+  scenarioWaiting(context, { key: 'd', name: `(d) (a) with ${WAITING_GROUPS} consumer groups waiting`, tls: context.consumer, query: 'events=false&test=true' });
+
+/** (e): groups of a client that may consume none of the load's types, reading standard events: each commit is theirs to look at. */
+const scenarioE = (context: Context) =>
+  scenarioWaiting(context, { key: 'e', name: `(e) (a) with ${WAITING_GROUPS} groups of a client none of it is for`, tls: context.bystander, query: 'events=true&test=false' });
 
 /**
  * (a)'s load on a platform where WAITING_GROUPS consumer groups wait for events that never come, beside
  * the same platform with none, in alternating rounds: what consumers that wait cost the producers.
  */
-async function scenarioD(context: Context): Promise<ScenarioReport> {
+async function scenarioWaiting(context: Context, waiting: WaitingSpec): Promise<ScenarioReport> {
   const { options } = context;
-  progress(context, `(d) POST /ce/produce/event with ${WAITING_GROUPS} consumer groups waiting, beside the same platform with none, in ${options.rounds} round(s)`);
+  const { key } = waiting;
+  progress(context, `(${key}) POST /ce/produce/event with ${WAITING_GROUPS} consumer groups waiting (${waiting.query}), beside the same platform with none, in ${options.rounds} round(s)`);
   let alone: { server: ServerChild; port: number } | null = null;
   let crowded: { server: ServerChild; port: number } | null = null;
   let stopWaiting = () => {};
   let slices: { baseline: MeasuredSlice<HttpLoadResult>[]; platform: MeasuredSlice<HttpLoadResult>[] };
   let stored: number;
   try {
-    alone = await startPlatformChild(context, 'd0');
-    crowded = await startPlatformChild(context, 'd1');
+    alone = await startPlatformChild(context, `${key}0`);
+    crowded = await startPlatformChild(context, `${key}1`);
     const [quiet, busy] = [alone, crowded];
-    stopWaiting = await waitingGroups(busy.port, context.consumer, WAITING_GROUPS, `waiting-${context.tag}`);
+    stopWaiting = await waitingGroups(busy.port, waiting.tls, WAITING_GROUPS, `waiting-${context.tag}`, waiting.query);
     slices = await inRounds(context, {
       baseline: (round, warmupMs, durationMs) =>
-        runLoad<HttpLoadResult>(quiet.server, singleEventLoad(context, quiet.port, `${context.tag}d0r${round}`, warmupMs, durationMs), loadBudget(options)),
+        runLoad<HttpLoadResult>(quiet.server, singleEventLoad(context, quiet.port, `${context.tag}${key}0r${round}`, warmupMs, durationMs), loadBudget(options)),
       platform: (round, warmupMs, durationMs) =>
-        runLoad<HttpLoadResult>(busy.server, singleEventLoad(context, busy.port, `${context.tag}d1r${round}`, warmupMs, durationMs), loadBudget(options)),
+        runLoad<HttpLoadResult>(busy.server, singleEventLoad(context, busy.port, `${context.tag}${key}1r${round}`, warmupMs, durationMs), loadBudget(options)),
     });
     stored = await storedEvents(busy.server, slices.platform.reduce((sum, slice) => sum + slice.result.acceptedEvents, 0));
   } finally {
     stopWaiting();
     await Promise.all([alone ? stopServer(alone.server) : undefined, crowded ? stopServer(crowded.server) : undefined]);
   }
-  return httpRoundsReport(context, 'd', slices, stored, {
-    name: `(d) (a) with ${WAITING_GROUPS} consumer groups waiting`,
+  return httpRoundsReport(context, key, slices, stored, {
+    name: waiting.name,
     baseline: 'the same platform, no consumer',
     baselineSide: 'platform without consumers',
     platformSide: 'platform with consumers waiting',
@@ -601,11 +629,11 @@ async function scenarioD(context: Context): Promise<ScenarioReport> {
 }
 
 /**
- * Consumer groups waiting on the platform, each with one long-polling instance that asks again whenever
- * its poll ends: demo-consumer's instances that read only its own test events, which no one produces, so
- * none of the load's events is for them. Returns what stops them.
+ * Consumer groups waiting on the platform, each with one long-polling instance (`query` says what it
+ * reads) that asks again whenever its poll ends; none of the load's events is for them. Returns what
+ * stops them.
  */
-async function waitingGroups(port: number, tls: ClientTls, count: number, tag: string): Promise<() => void> {
+async function waitingGroups(port: number, tls: ClientTls, count: number, tag: string, query: string): Promise<() => void> {
   const agent = new HttpsAgent({ keepAlive: true, maxSockets: count + 1, ca: readFileSync(tls.ca), cert: readFileSync(tls.cert), key: readFileSync(tls.key) });
   let stopped = false;
   const call = (method: string, url: string) =>
@@ -618,7 +646,7 @@ async function waitingGroups(port: number, tls: ClientTls, count: number, tag: s
       outgoing.end();
     });
   for (let group = 0; group < count; group += 1) {
-    const created = await call('POST', `https://127.0.0.1:${port}/ce/consumers?events=false&test=true&group=${tag}-${group}`);
+    const created = await call('POST', `https://127.0.0.1:${port}/ce/consumers?${query}&group=${tag}-${group}`);
     if (created.status !== 201 || !created.location) throw new Error(`creating a waiting consumer answered ${created.status}`);
     const base = created.location;
     void (async () => {
@@ -909,7 +937,7 @@ async function main() {
   const started = performance.now();
   const root = mkdtempSync(join(tmpdir(), 'egov-bench-'));
   const pkiDir = join(root, 'pki');
-  const clientIds = (JSON.parse(readFileSync(DEVELOPMENT_REGISTRY, 'utf8')) as { clients: { id: string }[] }).clients.map((c) => c.id);
+  const clientIds = benchRegistry().clients.map((c) => c.id);
   const context: Context = {
     options,
     root,
@@ -918,6 +946,7 @@ async function main() {
     errors: [],
     producer: { ca: '', cert: '', key: '' },
     consumer: { ca: '', cert: '', key: '' },
+    bystander: { ca: '', cert: '', key: '' },
   };
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
   process.once('SIGINT', () => {
@@ -933,11 +962,13 @@ async function main() {
     const files = pkiFiles(pkiDir);
     context.producer = { ca: files.caCert, cert: files.clientCert('demo-producer'), key: files.clientKey('demo-producer') };
     context.consumer = { ca: files.caCert, cert: files.clientCert('demo-consumer'), key: files.clientKey('demo-consumer') };
+    context.bystander = { ca: files.caCert, cert: files.clientCert(BYSTANDER.id), key: files.clientKey(BYSTANDER.id) };
     const scenarios: [string, (c: Context) => Promise<ScenarioReport>][] = [
       ['a', scenarioA],
       ['b', scenarioB],
       ['c', scenarioC],
       ['d', scenarioD],
+      ['e', scenarioE],
     ];
     for (const [key, scenario] of scenarios) {
       if (!options.scenarios.has(key)) continue;
