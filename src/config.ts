@@ -22,7 +22,7 @@ export type ExchangeConfig = {
   pollMaxUnconfirmed: number;
   /** an event time later than now by more than this is refused as "in the future" */
   futureTimeToleranceMs: number;
-  /** how long a bridge's hold on a consumer group outlives its last renewal (renewed every second) */
+  /** how long a bridge's hold on a consumer group outlives its last renewal (renewed at least every third of it) */
   laneLeaseMs: number;
   /** shards of each consumer group, each served by one bridge: more than 1 lets several bridges serve one group at once */
   groupShards: number;
@@ -97,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       wsMaxUnconfirmed: integer('EXCHANGE_WS_MAX_UNCONFIRMED', defaultExchangeConfig.wsMaxUnconfirmed, 1),
       pollMaxUnconfirmed: integer('EXCHANGE_POLL_MAX_UNCONFIRMED', defaultExchangeConfig.pollMaxUnconfirmed, 1),
       futureTimeToleranceMs: integer('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),
-      // leases are renewed every second and hand events out for two thirds of their length
+      // leases are checked every second, renewed at least every third of their length, and hand events out for two thirds of it
       laneLeaseMs: integer('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 3000),
       groupShards: integer('EXCHANGE_GROUP_SHARDS', defaultExchangeConfig.groupShards, 1),
     },

@@ -237,7 +237,7 @@ export class ConsumerService {
       if (remaining <= 0) break;
       await (room ? this.waitForEvents(remaining, instance.lanes) : this.waitForChange(remaining, instance.lanes));
     }
-    const takenSize = taken.reduce((size, delivery) => size + delivery.size, 0);
+    const takenSize = totalSize(taken);
     if (taken.length > 0 && taken.length < options.max && takenSize < maxSize && options.lingerMs > 0) {
       await this.waitForEvents(options.lingerMs, instance.lanes);
       try {
@@ -609,7 +609,7 @@ export class ConsumerService {
         .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
         .map((row) => ({ position: row.position, event: row.event, size: row.size }))
         .filter((delivery) => shardOf(delivery, shards) === shard);
-      return { deliveries, scannedTo: read.nextAfter, atHead: !read.full, readSize: totalSize(read.events) };
+      return { deliveries, scannedTo: read.nextAfter, atHead: !read.full, readSize: read.size };
     };
   }
 

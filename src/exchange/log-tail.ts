@@ -46,7 +46,7 @@ export class LogTail {
    * Like readLogBatch with a filter on one kind: up to `limit` events of that kind after `after`, and none
    * after the one that brings their total size to `maxSize`. Null when `after` is older than the tail.
    */
-  async read(after: number, limit: number, maxSize: number, kind: EventKind): Promise<{ events: StoredEvent[]; nextAfter: number; full: boolean } | null> {
+  async read(after: number, limit: number, maxSize: number, kind: EventKind): Promise<{ events: StoredEvent[]; size: number; nextAfter: number; full: boolean } | null> {
     await this.catchUp();
     if (after < this.from) return null;
     const found: StoredEvent[] = [];
@@ -56,9 +56,9 @@ export class LogTail {
       if (stored.kind !== kind) continue;
       found.push(stored);
       size += stored.size;
-      if (found.length === limit || size >= maxSize) return { events: found, nextAfter: stored.position, full: true };
+      if (found.length === limit || size >= maxSize) return { events: found, size, nextAfter: stored.position, full: true };
     }
-    return { events: found, nextAfter: Math.max(this.readTo, after), full: false };
+    return { events: found, size, nextAfter: Math.max(this.readTo, after), full: false };
   }
 
   /** Reads what was announced and not read yet. */

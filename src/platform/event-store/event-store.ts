@@ -165,8 +165,8 @@ export function revisionMatches(expected: ExpectedRevision, actual: number): boo
 }
 
 /**
- * The next events of a reader of part of the log, where its next read starts, and whether the batch is
- * full (it stopped at its limit of events or of size, so more may follow). A batch that is not full holds
+ * The next events of a reader of part of the log, their total size, where its next read starts, and
+ * whether the batch is full (it stopped at its limit of events or of size, so more may follow). A batch that is not full holds
  * every matching event up to the head read before it, so the next read may start at that head rather
  * than at the batch's last event: otherwise every read passes again the events of other types in between
  * (cheap on the embedded log's index, a rescan on EventStoreDB, which filters on the client).
@@ -176,16 +176,18 @@ export async function readLogBatch(
   store: EventStore,
   query: LogQuery,
   head?: number,
-): Promise<{ events: StoredEvent[]; nextAfter: number; full: boolean }> {
+): Promise<{ events: StoredEvent[]; size: number; nextAfter: number; full: boolean }> {
   const headBefore = head ?? (await store.headPosition());
   const events = await store.readAll(query);
   const last = events.length > 0 ? events[events.length - 1].position : query.after;
-  const full = events.length === query.limit || (query.maxSize !== undefined && totalSize(events) >= query.maxSize);
-  return { events, nextAfter: full ? last : Math.max(headBefore, last, query.after), full };
+  const size = totalSize(events);
+  const full = events.length === query.limit || (query.maxSize !== undefined && size >= query.maxSize);
+  return { events, size, nextAfter: full ? last : Math.max(headBefore, last, query.after), full };
 }
 
-export function totalSize(events: readonly StoredEvent[]): number {
+/** The sizes of these events (or deliveries of them) added up. */
+export function totalSize(events: readonly { size: number }[]): number {
   let size = 0;
-  for (const stored of events) size += stored.size;
+  for (const { size: one } of events) size += one;
   return size;
 }
