@@ -72,7 +72,7 @@ export type ConsumerServiceDeps = {
  * instances are kept in the document store, so after a restart a consumer keeps its instance URL and
  * its group resumes from the last confirmed position (delivery is at least once).
  * Several bridges may share the stores: a group's events are split into shards (groupShards), each a
- * lane served by the bridge holding its lease (LaneLeases), renewed every second with the watermark.
+ * lane served by the bridge holding its lease (LaneLeases), renewed with the watermark (renewalDue).
  * The bridges with instances of a group share its shards out (planShards).
  */
 export class ConsumerService {
@@ -321,7 +321,7 @@ export class ConsumerService {
   /**
    * The confirmed position of every consumer group (of one client, or of all), per shard and overall,
    * in order of client, group and kind. A lane served here gives its live watermark; one served
-   * elsewhere the watermark its bridge last wrote (every second); a group's lanes of another shard count
+   * elsewhere the watermark its bridge last wrote with its lease (within 5 s by default); a group's lanes of another shard count
    * (before a change of EXCHANGE_GROUP_SHARDS) are not counted.
    */
   async groupPositions(clientId?: string): Promise<GroupPositions[]> {
