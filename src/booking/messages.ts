@@ -45,6 +45,11 @@ export const MESSAGES = {
   maxItems: t('Câmpul {field} poate conține cel mult {max} elemente.', 'The field {field} may contain at most {max} items.', 'Поле {field} может содержать не более {max} элементов.'),
   unknownField: t('Câmpul {field} nu este cunoscut.', 'The field {field} is not known.', 'Поле {field} неизвестно.'),
   invalidJson: t('Corpul cererii nu este un JSON valid.', 'The request body is not valid JSON.', 'Тело запроса не является корректным JSON.'),
+  inexactNumber: t(
+    'Numărul {value} nu poate fi păstrat exact (numerele JSON sunt citite în virgulă mobilă pe 64 de biți, circa 15 cifre semnificative); transmiteți-l ca text.',
+    'The number {value} cannot be kept exactly (JSON numbers are read as 64-bit floating point, about 15 significant digits); send it as a string.',
+    'Число {value} не может быть сохранено точно (числа JSON читаются как 64-битные числа с плавающей запятой, около 15 значащих цифр); передайте его строкой.',
+  ),
   bodyTooLarge: t('Corpul cererii depășește limita de {max} octeți.', 'The request body is larger than the limit of {max} bytes.', 'Тело запроса превышает ограничение в {max} байт.'),
   nestedTooDeep: t(
     'Corpul cererii are tablouri sau obiecte imbricate pe mai mult de {max} niveluri.',

@@ -1,3 +1,4 @@
+import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
 import { isJwsCompact } from './jws';
 
 /**
@@ -60,10 +61,15 @@ function toItem(value: unknown): RegistrationItem {
   return { kind: 'unsigned', fields: value };
 }
 
+/** Not JSON: { ok: false }; JSON holding a number that parsing would change: refused (the event would be logged altered). */
 function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return { ok: false };
   }
+  const changed = numbersChangedByParsing(text);
+  if (changed.length > 0) throw new UnreadableBodyError(changedNumbersDetail(changed));
+  return { ok: true, value };
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CloudEventRecord } from '../platform/event-store/event-store';
+import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
 import { cloudEventViolations, rfc3339Millis } from './cloud-event-format';
 import { decodeHeaderValue } from './wire-format';
 
@@ -78,11 +79,14 @@ export function normalizeRaw(headers: IncomingHttpHeaders, body: Buffer, context
   }
   for (const notAnAttribute of ['offset', 'data', 'data_base64']) delete sent[notAnAttribute];
   if (baseType === 'application/json') {
+    const text = body.toString('utf8');
     try {
-      sent.data = body.length === 0 ? null : JSON.parse(body.toString('utf8'));
+      sent.data = body.length === 0 ? null : JSON.parse(text);
     } catch {
       return { ok: false, violations: ['the body is not valid JSON (Content-Type application/json)'] };
     }
+    const changed = numbersChangedByParsing(text);
+    if (changed.length > 0) return { ok: false, violations: [changedNumbersDetail(changed)] };
   } else if (baseType === 'text/plain') {
     sent.data = body.toString('utf8');
   } else {

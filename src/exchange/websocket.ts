@@ -16,6 +16,7 @@ import { consumerOptions } from './consumer-routes';
 import { identityProblem } from './exchange-auth';
 import { isConsumer } from './exchange-rights';
 import { normalizeReported } from './incoming-event';
+import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
 import type { Publisher } from './publisher';
 import { toStructured } from './wire-format';
 import type { RateLimiter } from '../platform/http/rate-limit';
@@ -177,6 +178,8 @@ async function reportDead(json: string, client: ClientDefinition, ws: WebSocket,
   } catch {
     return ws.close(1007, 'dead: must be followed by a JSON event');
   }
+  const changed = numbersChangedByParsing(json);
+  if (changed.length > 0) return ws.close(1007, truncate(`dead event refused: ${changedNumbersDetail(changed)}`));
   try {
     const normalized = normalizeReported(candidate, { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs });
     await deps.publisher.publish(client, [normalized], 'dead');

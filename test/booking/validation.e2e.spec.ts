@@ -17,6 +17,13 @@ const withService = (service: Record<string, unknown>) => [{ ...citizen(CL.passp
 /** Every rule of the seed's field tables, and the query rules, each checked in the three languages. */
 const RULES: Rule[] = [
   { name: 'body is not JSON', send: post('[{'), field: '$', key: 'invalidJson' },
+  {
+    name: 'a number parsing would change',
+    send: post(JSON.stringify(one({})).replace(/^\[\{/, '[{"extra":12345678901234567890,')),
+    field: '$',
+    key: 'inexactNumber',
+    params: { value: '12345678901234567890' },
+  },
   { name: 'body is not an array', send: post({}), field: '$', key: 'type', params: { expected: 'array' } },
   { name: 'body nested 100,000 levels deep', send: post(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), field: '$', key: 'nestedTooDeep', params: { max: 64 } },
   {

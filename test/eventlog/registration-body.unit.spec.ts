@@ -28,4 +28,11 @@ describe('Event logging: what a /register body may hold', () => {
     expect(eventsOfPayload('[{"a":1},{"a":2}]')).to.have.length(2);
     expect(eventsOfPayload('{"a":1}\n{"a":2}')).to.have.length(2);
   });
+
+  it('refuses numbers parsing would change (the event would be logged altered), in a body, a line or a signed payload', () => {
+    expect(() => parseRegistrationBody('{"event_type":"a","account":12345678901234567890}')).to.throw(UnreadableBodyError, /12345678901234567890.*as strings/);
+    expect(() => parseRegistrationBody(`${token}\n{"amount":0.1000000000000000055511151231257827}`)).to.throw(UnreadableBodyError, /0\.1000000000000000055511151231257827/);
+    expect(() => eventsOfPayload('{"a":1}\n{"a":1e400}')).to.throw(UnreadableBodyError, /1e400/);
+    expect(parseRegistrationBody('{"a":1E2,"b":"12345678901234567890"}')).to.deep.equal([{ kind: 'unsigned', fields: { a: 100, b: '12345678901234567890' } }]);
+  });
 });

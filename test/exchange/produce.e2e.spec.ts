@@ -151,6 +151,32 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       }
     });
 
+    it('refuses with 400 numbers JSON parsing would change, instead of storing and delivering them altered', async () => {
+      const withData = (data: string) => JSON.stringify(demoEvent({ type: 'demo.numbers', data: 0 })).replace('"data":0', `"data":${data}`);
+      const requests = [
+        { path: '/ce/produce/event', headers: STRUCTURED, body: withData('{"account":12345678901234567890}') },
+        { path: '/ce/produce/event', headers: STRUCTURED, body: withData('1e400') },
+        { path: '/ce/produce/events', headers: BATCH, body: `[${JSON.stringify(demoEvent())},${withData('[0.1000000000000000055511151231257827]')}]` },
+        {
+          path: '/ce/produce/raw',
+          headers: { 'content-type': 'application/json', 'ce-specversion': '1.0', 'ce-id': `n-${Date.now()}`, 'ce-source': 'urn:demo:producer', 'ce-type': 'demo.raw' },
+          body: '{"account":12345678901234567890}',
+        },
+      ];
+      const before = (await storedEvents()).length;
+      for (const { path, ...request } of requests) {
+        const response = await producer.post(path, request);
+        expect(response.status, request.body.slice(0, 200)).to.equal(400);
+        expect(JSON.stringify(response.json())).to.match(/12345678901234567890|1e400|0\.1000000000000000055511151231257827/).and.match(/as strings/);
+      }
+      expect((await storedEvents()).length).to.equal(before);
+      // the same values as strings, and numbers a double holds however written, are stored as sent
+      const exact = demoEvent({ type: 'demo.numbers', data: 0 });
+      const response = await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(exact).replace('"data":0', '"data":{"account":"12345678901234567890","n":1E2,"m":9007199254740991}') });
+      expect(response.status, response.text).to.equal(202);
+      expect((await storedEvents()).find((e) => e.event.id === exact.id)?.event.data).to.deep.equal({ account: '12345678901234567890', n: 100, m: 9007199254740991 });
+    });
+
     it('refuses a payload that does not fit the schema of its type with 422', async () => {
       const response = await producer.post('/ce/produce/event', {
         headers: STRUCTURED,

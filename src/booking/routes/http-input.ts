@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import { ProblemError } from '../../platform/errors';
 import { readBody } from '../../platform/http/read-body';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/json-depth';
+import { numbersChangedByParsing } from '../../platform/json-numbers';
 import { languageOf, type Language } from '../messages';
 import { ruleProblem, validationProblem } from '../problems';
 import { canonicalUuid, validateQuery } from '../validation';
@@ -15,12 +16,15 @@ export async function jsonBody(request: Request, language: Language): Promise<un
   const body = await readBody(request, BODY_LIMIT_BYTES).catch((error: unknown) => {
     throw error instanceof ProblemError && error.status === 413 ? ruleProblem(language, 413, 'bodyTooLarge', { max: BODY_LIMIT_BYTES }) : error;
   });
+  const text = body.toString('utf8');
   let value: unknown;
   try {
-    value = JSON.parse(body.toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw validationProblem(language, [{ field: '$', key: 'invalidJson' }]);
   }
+  const [changed] = numbersChangedByParsing(text, 1);
+  if (changed !== undefined) throw validationProblem(language, [{ field: '$', key: 'inexactNumber', params: { value: changed } }]);
   // the request's hash and the validation walk a body recursively (src/platform/json-depth.ts)
   if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw validationProblem(language, [{ field: '$', key: 'nestedTooDeep', params: { max: MAX_JSON_DEPTH } }]);
   return value;

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge } from '../errors';
+import { changedNumbersDetail, numbersChangedByParsing } from '../json-numbers';
 
 /**
  * Reads the whole request body, refusing (413) as soon as it passes the limit. `onChunk` hears the size
@@ -41,16 +42,23 @@ export async function readJson(request: IncomingMessage, limitBytes: number, onC
   return (await readJsonText(request, limitBytes, onChunk)).value;
 }
 
-/** The body as JSON: its text (UTF-8) and the value parsed from it; 400 when it is not JSON. */
+/**
+ * The body as JSON: its text (UTF-8) and the value parsed from it; 400 when it is not JSON, or holds a
+ * number that parsing would change (src/platform/json-numbers.ts).
+ */
 export async function readJsonText(
   request: IncomingMessage,
   limitBytes: number,
   onChunk?: (bytes: number) => void,
 ): Promise<{ text: string; value: unknown }> {
   const text = (await readBody(request, limitBytes, onChunk)).toString('utf8');
+  let value: unknown;
   try {
-    return { text, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     throw badRequest('the body is not valid JSON');
   }
+  const changed = numbersChangedByParsing(text);
+  if (changed.length > 0) throw badRequest(changedNumbersDetail(changed));
+  return { text, value };
 }
