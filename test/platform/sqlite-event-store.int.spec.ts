@@ -158,6 +158,35 @@ describe('embedded SQLite event store', () => {
     }
   });
 
+  it('reads a stored run once to check a retried batch against it, not once per event', () => {
+    const db = openLogForWriting(join(fileDirectory, 'events.sqlite'));
+    const parse = JSON.parse;
+    try {
+      const commitGroup = groupCommitter(db);
+      const batch = Array.from({ length: 2000 }, newEvent);
+      const append = (events: NewEvent[]) => ({ streamId: 'order-1', expectedRevision: 'any' as const, runs: toWireRuns(events) });
+      commitGroup([append(batch)]);
+      const storedRun = (db.prepare('SELECT events FROM event_runs').get() as { events: string }).events;
+
+      let parsesOfStoredRun = 0;
+      JSON.parse = (text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+        if (text === storedRun) parsesOfStoredRun += 1;
+        return parse(text, reviver);
+      };
+      const retry = commitGroup([append(batch), append([...batch.slice(0, 1000), newEvent()])]);
+      JSON.parse = parse;
+
+      expect(retry.outcomes.map((outcome) => outcome.ok && outcome.result.duplicates)).to.deep.equal([2000, 1000]);
+      // once per append that met its keys, and once more as the first retry's own text, which is the same
+      // (once per event before: 3,001)
+      expect(parsesOfStoredRun).to.equal(3);
+      expect(logHead(db)).to.equal(2001);
+    } finally {
+      JSON.parse = parse;
+      db.close();
+    }
+  });
+
   it('hands a commit\'s outcomes to the main thread packed, and unpacks them to the same outcomes', () => {
     const db = openLogForWriting(join(fileDirectory, 'events.sqlite'));
     try {
