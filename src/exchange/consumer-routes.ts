@@ -35,7 +35,8 @@ export function consumerOptions(query: Record<string, unknown>): InstanceOptions
     dead: booleanParam(query, 'dead', false),
     group: stringParam(query, 'group') ?? '~default',
   };
-  if (!GROUP_NAME.test(options.group)) {
+  // "." and ".." would be dot segments in the instance URL, which clients remove (RFC 3986, 5.2.4)
+  if (!GROUP_NAME.test(options.group) || options.group === '.' || options.group === '..') {
     throw badRequest('group must be 1 to 100 letters, digits, or . _ - ~', { group: ['is not a valid group name'] });
   }
   if (!options.events && !options.test && !options.dead) throw badRequest('at least one of events, test and dead must be true');
@@ -66,6 +67,8 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
   };
 
   const readEvents = async (request: Request, response: Response, max: number, lingerMs: number, maxSize?: number) => {
+    // Express answers HEAD with the GET route, which would hand events out (and confirm) for a body never sent
+    if (request.method !== 'GET') throw notFound(`no resource at ${request.method} ${request.path}: a read hands events out, use GET`);
     const instance = instanceOf(request, response);
     if (booleanParam(request.query, 'confirm', false)) deps.consumers.confirm(instance);
     let abandoned = false;

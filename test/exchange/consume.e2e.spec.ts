@@ -48,6 +48,10 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
     it('refuses bad parameters with 400 and a producer-only client with 401', async () => {
       expect((await consumer.post('/ce/consumers', { query: { events: 'maybe' } })).status).to.equal(400);
       expect((await consumer.post('/ce/consumers', { query: { group: 'has space' } })).status).to.equal(400);
+      // dot segments, which clients remove from the instance URL
+      expect((await consumer.post('/ce/consumers', { query: { group: '.' } })).status).to.equal(400);
+      expect((await consumer.post('/ce/consumers', { query: { group: '..' } })).status).to.equal(400);
+      expect((await consumer.post('/ce/consumers', { query: { group: '...' } })).status).to.equal(201);
       expect((await consumer.post('/ce/consumers', { query: { events: false, test: false, dead: false } })).status).to.equal(400);
       expect((await producer.post('/ce/consumers')).status).to.equal(401);
       expect((await platform.anonymous().post('/ce/consumers')).status).to.equal(400);
@@ -66,6 +70,18 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(received.map((e: any) => e.id)).to.deep.equal(sent.map((e) => e.id));
       expect(received.map((e: any) => e.offset)).to.deep.equal(['1', '2', '3']);
       expect(received[0]).to.include.keys('specversion', 'source', 'type', 'time', 'data');
+    });
+
+    it('HEAD on a read hands nothing out and confirms nothing (404)', async () => {
+      const instance = await createInstance(consumer);
+      const sent = demoEvent();
+      await produce(sent);
+      for (const read of ['raw', 'event', 'events']) {
+        const head = await consumer.request('HEAD', `${instance}/${read}`, { query: { confirm: 'true' } });
+        expect(head.status, read).to.equal(404);
+      }
+      const response = await consumer.get(`${instance}/event`);
+      expect(response.json()).to.include({ id: sent.id, offset: '1' });
     });
 
     it('GET event returns one structured event; GET raw returns the payload with ce- headers', async () => {
