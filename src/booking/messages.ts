@@ -50,6 +50,11 @@ export const MESSAGES = {
     'The number {value} cannot be kept exactly (JSON numbers are read as 64-bit floating point, about 15 significant digits); send it as a string.',
     'Число {value} не может быть сохранено точно (числа JSON читаются как 64-битные числа с плавающей запятой, около 15 значащих цифр); передайте его строкой.',
   ),
+  contentEncodingUnsupported: t(
+    'Content-Encoding nu este acceptat: trimiteți corpul cererii necomprimat.',
+    'Content-Encoding is not supported: send the request body uncompressed.',
+    'Content-Encoding не поддерживается: отправьте тело запроса без сжатия.',
+  ),
   bodyTooLarge: t('Corpul cererii depășește limita de {max} octeți.', 'The request body is larger than the limit of {max} bytes.', 'Тело запроса превышает ограничение в {max} байт.'),
   nestedTooDeep: t(
     'Corpul cererii are tablouri sau obiecte imbricate pe mai mult de {max} niveluri.',

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { ServiceDeps } from '../platform/service-module';
 import { notFound } from '../platform/errors';
-import { readBody, readJson } from '../platform/http/read-body';
+import { readJson, readUtf8Text } from '../platform/http/read-body';
 import { route } from '../platform/http/problem';
 import { clientOf, requireRight } from '../platform/http/service-auth';
 import type { EventRegistrar } from './event-registrar';
@@ -45,10 +45,10 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
     '/register',
     requireRight('eventlog', 'register'),
     handled(async (request, response) => {
-      const body = await readBody(request, MAX_MESSAGE_BYTES);
+      const body = await readUtf8Text(request, MAX_MESSAGE_BYTES);
       let presented: ReturnType<typeof presentedCertificate> | null = null;
       const certificate = () => (presented === null ? (presented = presentedCertificate(request)) : presented);
-      const registration = await registrar.registerBody(body.toString('utf8'), clientOf(response), certificate);
+      const registration = await registrar.registerBody(body, clientOf(response), certificate);
       response.json({ ...ok(), UID: registration.uid });
     }),
   );

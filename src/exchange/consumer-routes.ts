@@ -133,7 +133,7 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
       deps.consumers.touch(instance);
       const body = await readBody(request, deps.config.maxRequestBytes);
       const context = { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs };
-      await deps.publisher.publish(callerOf(response), [normalizeRaw(request.headers, body, context)], 'dead');
+      await deps.publisher.publish(callerOf(response), [normalizeRaw(request.headersDistinct, body, context)], 'dead');
       response.status(202).end();
     }),
   );

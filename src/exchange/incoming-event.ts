@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import type { CloudEventRecord } from '../platform/event-store/event-store';
 import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
 import { cloudEventViolations, rfc3339Millis } from './cloud-event-format';
@@ -64,20 +64,29 @@ function normalizeJsonFormat(candidate: unknown, context: NormalizeContext, { js
   return { ok: true, value: { event: event as CloudEventRecord, filledIn } };
 }
 
-/** Binary mode: attributes in ce-* headers, the payload in the body, its media type in Content-Type. */
-export function normalizeRaw(headers: IncomingHttpHeaders, body: Buffer, context: NormalizeContext): Normalized {
-  const mediaType = String(headers['content-type'] ?? '').toLowerCase();
+/**
+ * Binary mode: attributes in ce-* headers, the payload in the body, its media type in Content-Type.
+ * `headers` as Node keeps them apart (request.headersDistinct): a ce- header given twice would otherwise
+ * arrive joined with a comma, one id made of two. Header values are printable ASCII, anything beyond it
+ * percent-encoded as UTF-8 (CloudEvents HTTP binding, 3.1.3.2); raw bytes would be read as Latin-1.
+ */
+export function normalizeRaw(headers: NodeJS.Dict<string[]>, body: Buffer, context: NormalizeContext): Normalized {
+  const mediaType = (headers['content-type']?.[0] ?? '').toLowerCase();
   const baseType = mediaType.split(';')[0].trim();
   if (!RAW_MEDIA_TYPES.includes(baseType)) {
     return { ok: false, violations: [`Content-Type must be one of ${RAW_MEDIA_TYPES.join(', ')}`] };
   }
   const sent: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.startsWith('ce-') && value !== undefined) {
-      sent[name.slice(3)] = decodeHeaderValue(Array.isArray(value) ? value.join(',') : value);
-    }
+  const violations: string[] = [];
+  for (const [name, values] of Object.entries(headers)) {
+    if (!name.startsWith('ce-') || values === undefined) continue;
+    if (values.length > 1) violations.push(`${name} is given ${values.length} times`);
+    else if (/[^\t\x20-\x7e]/.test(values[0])) violations.push(`${name} holds bytes outside printable ASCII: percent-encode them as UTF-8`);
+    else sent[name.slice(3)] = decodeHeaderValue(values[0]);
   }
   for (const notAnAttribute of ['offset', 'data', 'data_base64']) delete sent[notAnAttribute];
+  if (baseType !== 'application/octet-stream') violations.push(...textBodyViolations(mediaType, body));
+  if (violations.length > 0) return { ok: false, violations };
   if (baseType === 'application/json') {
     const text = body.toString('utf8');
     try {
@@ -93,10 +102,23 @@ export function normalizeRaw(headers: IncomingHttpHeaders, body: Buffer, context
     sent.data_base64 = body.toString('base64');
   }
   sent.datacontenttype = mediaType;
-  const violations = [...cloudEventViolations(sent), ...exchangeAttributeViolations(sent, context)];
+  violations.push(...cloudEventViolations(sent), ...exchangeAttributeViolations(sent, context));
   if (violations.length > 0) return { ok: false, violations };
   const event = { ...sent, time: sent.time ?? context.now.toISOString() } as unknown as CloudEventRecord;
   return { ok: true, value: { event, filledIn: missing(sent, ['time']) } };
+}
+
+/**
+ * JSON and text payloads are kept as text, delivered as UTF-8: a body in another charset, or bytes that
+ * are not UTF-8, would reach consumers as U+FFFD. Such bytes go as application/octet-stream.
+ */
+function textBodyViolations(mediaType: string, body: Buffer): string[] {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/.exec(mediaType)?.[1];
+  if (charset !== undefined && !['utf-8', 'utf8', 'us-ascii'].includes(charset)) {
+    return [`charset ${charset} is not supported: text and JSON payloads are UTF-8; send other bytes as application/octet-stream`];
+  }
+  if (!isUtf8(body)) return ['the body is not UTF-8 text: send other bytes as application/octet-stream'];
+  return [];
 }
 
 function exchangeAttributeViolations(event: Record<string, unknown>, context: NormalizeContext): string[] {

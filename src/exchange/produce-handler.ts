@@ -93,7 +93,7 @@ async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, de
 type ReadEvents = { events: Normalized[]; json?: string };
 
 async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number, hold: (bytes: number) => void): Promise<ReadEvents> {
-  if (mode === 'raw') return { events: [normalizeRaw(request.headers, await readBody(request, limit, hold), context)] };
+  if (mode === 'raw') return { events: [normalizeRaw(request.headersDistinct, await readBody(request, limit, hold), context)] };
   const expected = MEDIA_TYPES[mode];
   const actual = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (actual !== expected) throw badRequest(`Content-Type must be ${expected}`, { 'content-type': [`must be ${expected}`] });

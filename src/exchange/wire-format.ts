@@ -26,12 +26,13 @@ export function toRaw(delivery: OffsetDelivery): { headers: Record<string, strin
 }
 
 /**
- * CloudEvents HTTP binding: characters outside printable ASCII, '%' and '"' are percent-encoded (as UTF-8).
+ * CloudEvents HTTP binding (3.1.3.2): space, '"', '%' and characters outside printable ASCII are
+ * percent-encoded (as UTF-8).
  * The exchange refuses unpaired surrogates in attributes, but an event from before that rule, or one a
  * service appended, may hold one: it has no UTF-8 form, so it goes out as U+FFFD, as a UTF-8 encoder does.
  */
 export function encodeHeaderValue(value: string): string {
-  return value.toWellFormed().replace(/[^\x20-\x7E]|[%"]/gu, (character) => encodeURIComponent(character));
+  return value.toWellFormed().replace(/[^\x21-\x7E]|[%"]/gu, (character) => encodeURIComponent(character));
 }
 
 export function decodeHeaderValue(value: string): string {

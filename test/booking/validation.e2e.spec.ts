@@ -9,7 +9,7 @@ type Rule = { name: string; send: (client: HttpsClient, headers: Record<string, 
 const LANGUAGES: Language[] = ['ro', 'en', 'ru'];
 const start = slot('2026-01-13', '09:00');
 const post = (body: unknown) => (client: HttpsClient, headers: Record<string, string>) =>
-  client.post('/api/v2/appointments/request', { body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  client.post('/api/v2/appointments/request', { body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 const get = (path: string, query: Record<string, string | number>) => (client: HttpsClient, headers: Record<string, string>) => client.get(path, { query, headers });
 const one = (overrides: Record<string, unknown>) => [citizen(CL.passportA1, start, overrides)];
 const withService = (service: Record<string, unknown>) => [{ ...citizen(CL.passportA1, start), services: [service] }];
@@ -23,6 +23,13 @@ const RULES: Rule[] = [
     field: '$',
     key: 'inexactNumber',
     params: { value: '12345678901234567890' },
+  },
+  { name: 'body is not UTF-8', send: post(Buffer.from('[{"firstName":"Ir\xe9na"}]', 'latin1')), field: '$', key: 'invalidJson' },
+  {
+    name: 'a compressed body',
+    send: (client, headers) => post(JSON.stringify(one({})))(client, { ...headers, 'content-encoding': 'gzip' }),
+    field: 'Content-Encoding',
+    key: 'contentEncodingUnsupported',
   },
   { name: 'body is not an array', send: post({}), field: '$', key: 'type', params: { expected: 'array' } },
   { name: 'body nested 100,000 levels deep', send: post(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), field: '$', key: 'nestedTooDeep', params: { max: 64 } },
@@ -102,7 +109,7 @@ describe('Booking: validation messages in ro, en and ru (e2e)', () => {
         const problem = response.json();
         expect(problem).to.include.keys('type', 'title', 'status', 'detail', 'instance', 'errors', 'traceId');
         expect(problem.status).to.equal(400);
-        expect(problem.title).to.equal(message(language, rule.key === 'idempotencyKeyInvalid' ? 'badRequestTitle' : 'validationTitle'));
+        expect(problem.title).to.equal(message(language, ['idempotencyKeyInvalid', 'contentEncodingUnsupported'].includes(rule.key) ? 'badRequestTitle' : 'validationTitle'));
         expect(problem.errors[rule.field], `${language}: ${response.text}`).to.include(message(language, rule.key, { field: rule.field, ...rule.params }));
       }
     });

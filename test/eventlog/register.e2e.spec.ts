@@ -113,7 +113,7 @@ describe('Event logging: POST /register (e2e over mTLS)', () => {
 
   describe('the rules of the seed', () => {
     const refused = async (body: unknown) => {
-      const response = await institution.post('/register', { body: typeof body === 'string' ? body : JSON.stringify(body) });
+      const response = await institution.post('/register', { body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) });
       expect(response.status, response.text).to.equal(400);
       expect(response.json()).to.include({ status: 400, title: 'Bad Request' });
       return response.json();
@@ -142,6 +142,9 @@ describe('Event logging: POST /register (e2e over mTLS)', () => {
       await refused('{"event_time":');
       await refused('');
       await refused('[1, 2]');
+      expect((await refused(Buffer.from('{"event_time":"2024-05-01","event_type":"A.B","user":"Ir\xe9na"}', 'latin1'))).detail).to.match(/not UTF-8/);
+      // a number the log would register altered
+      expect((await refused('{"event_time":"2024-05-01","event_type":"A.B","account":12345678901234567890}')).detail).to.match(/12345678901234567890/);
     });
 
     it('accepts a message up to 256 KB and refuses a larger one with 413', async () => {

@@ -86,7 +86,7 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
 
     it('GET event returns one structured event; GET raw returns the payload with ce- headers', async () => {
       const instance = await createInstance(consumer);
-      await produce(demoEvent({ subject: 'order/1', partitionkey: 'order-1' }), demoEvent({ data: { orderId: 42 } }));
+      await produce(demoEvent({ subject: 'order/1', partitionkey: 'order-1' }), demoEvent({ subject: 's ü "%"', data: { orderId: 42 } }));
       const one = await consumer.get(`${instance}/event`);
       expect(one.status).to.equal(200);
       expect(one.headers['content-type']).to.match(/application\/cloudevents\+json/);
@@ -96,6 +96,8 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(raw.headers['content-type']).to.match(/application\/json/);
       expect(raw.json()).to.deep.equal({ orderId: 42 });
       expect(raw.headers).to.include({ 'ce-specversion': '1.0', 'ce-source': 'urn:demo:producer', 'ce-type': 'demo.order.created', 'ce-offset': '2' });
+      // the HTTP binding's percent-encoding: space, '"', '%' and all beyond printable ASCII
+      expect(raw.headers['ce-subject']).to.equal('s%20%C3%BC%20%22%25%22');
     });
 
     it('GET raw sends an unpaired surrogate in an attribute (an event a service appended) as U+FFFD, not a 500', async () => {
@@ -105,7 +107,7 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       ]);
       const raw = await consumer.get(`${instance}/raw`);
       expect(raw.status, raw.text).to.equal(200);
-      expect(raw.headers['ce-subject']).to.equal('broken %EF%BF%BD name');
+      expect(raw.headers['ce-subject']).to.equal('broken%20%EF%BF%BD%20name');
     });
 
     it('answers 204 when nothing arrives before the poll timeout, and wakes as soon as an event arrives', async () => {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { connect, type TLSSocket } from 'node:tls';
 import { expect } from 'chai';
 import { HTTP, CloudEvent } from 'cloudevents';
@@ -308,6 +309,27 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r2', 'application/xml'), body: '<a/>' })).status).to.equal(400);
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders('r3', 'application/json'), body: '{' })).status).to.equal(400);
     });
+
+    it('refuses with 400 text that is not UTF-8 or declares another charset, and compressed bodies, instead of storing them altered', async () => {
+      const latin1 = Buffer.from('caf\xe9 \xff', 'latin1');
+      const cases = [
+        { headers: rawHeaders('t1', 'text/plain; charset=iso-8859-1'), body: latin1, detail: /charset iso-8859-1 is not supported/ },
+        { headers: rawHeaders('t2', 'text/plain'), body: latin1, detail: /not UTF-8 text/ },
+        { headers: rawHeaders('t3', 'application/json'), body: Buffer.from('"caf\xe9"', 'latin1'), detail: /not UTF-8 text/ },
+        { headers: { ...rawHeaders('t4', 'text/plain'), 'content-encoding': 'gzip' }, body: gzipSync('hello'), detail: /Content-Encoding gzip is not supported/ },
+      ];
+      for (const { detail, ...request } of cases) {
+        const response = await producer.post('/ce/produce/raw', request);
+        expect(response.status, String(detail)).to.equal(400);
+        expect(response.json().detail + JSON.stringify(response.json().errors)).to.match(detail);
+      }
+      const structured = await producer.post('/ce/produce/event', { headers: STRUCTURED, body: Buffer.from(`{"specversion":"1.0","id":"t5","source":"urn:demo:producer","type":"demo.raw","data":"caf\xe9"}`, 'latin1') });
+      expect(structured.status).to.equal(400);
+      expect(structured.json().detail).to.match(/not UTF-8/);
+      expect((await storedEvents()).some((e) => /^t[1-5]$/.test(e.event.id))).to.equal(false);
+      // UTF-8 declared, or ASCII, is taken
+      expect((await producer.post('/ce/produce/raw', { headers: rawHeaders(`t6-${Date.now()}`, 'text/plain; charset=UTF-8'), body: Buffer.from('café') })).status).to.equal(202);
+    });
   });
 
   describe('requests the HTTP parser cannot read', () => {
@@ -334,6 +356,19 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect(JSON.parse(body)).to.include({ status: 431, title: 'Request Header Fields Too Large' });
       expect(JSON.parse(body).detail).to.match(/headers are larger than \d+ bytes/);
       expect((await storedEvents()).some((e) => e.event.id === id)).to.equal(false);
+    });
+
+    it('refuses a ce- header given twice, and raw bytes beyond ASCII in one, with 400, and stores nothing', async () => {
+      const id = `raw-twice-${Date.now()}`;
+      const headers = ['connection: close', 'content-type: application/json', 'content-length: 2', 'ce-specversion: 1.0', 'ce-source: urn:demo:producer'];
+      const twice = await sendRaw(`POST /ce/produce/raw HTTP/1.1\r\nhost: localhost\r\n${[...headers, `ce-id: ${id}`, 'ce-type: demo.raw', 'ce-type: demo.other'].join('\r\n')}\r\n\r\n{}`);
+      expect(twice.head).to.match(/^HTTP\/1\.1 400 /);
+      expect(twice.body).to.include('ce-type is given 2 times');
+      // é as UTF-8 bytes, which HTTP reads as two Latin-1 characters
+      const unencoded = await sendRaw(`POST /ce/produce/raw HTTP/1.1\r\nhost: localhost\r\n${[...headers, `ce-id: ${id}-café`, 'ce-type: demo.raw'].join('\r\n')}\r\n\r\n{}`);
+      expect(unencoded.head).to.match(/^HTTP\/1\.1 400 /);
+      expect(unencoded.body).to.include('ce-id holds bytes outside printable ASCII');
+      expect((await storedEvents()).some((e) => e.event.id.startsWith(id))).to.equal(false);
     });
 
     it('answers 400 with problem details to bytes that are not HTTP/1.1, then closes the connection', async () => {

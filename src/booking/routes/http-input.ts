@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { ErrorRequestHandler, Request } from 'express';
 import { ProblemError } from '../../platform/errors';
 import { readBody } from '../../platform/http/read-body';
@@ -14,8 +15,12 @@ export const languageOfRequest = (request: Request): Language => languageOf(requ
 /** The body as JSON whatever its Content-Type (curl -d sends form encoding by default). */
 export async function jsonBody(request: Request, language: Language): Promise<unknown> {
   const body = await readBody(request, BODY_LIMIT_BYTES).catch((error: unknown) => {
-    throw error instanceof ProblemError && error.status === 413 ? ruleProblem(language, 413, 'bodyTooLarge', { max: BODY_LIMIT_BYTES }) : error;
+    if (error instanceof ProblemError && error.status === 413) throw ruleProblem(language, 413, 'bodyTooLarge', { max: BODY_LIMIT_BYTES });
+    if (error instanceof ProblemError && error.errors?.['content-encoding']) throw ruleProblem(language, 400, 'contentEncodingUnsupported', {}, 'Content-Encoding');
+    throw error;
   });
+  // JSON between systems is UTF-8 (RFC 8259, 8.1)
+  if (!isUtf8(body)) throw validationProblem(language, [{ field: '$', key: 'invalidJson' }]);
   const text = body.toString('utf8');
   let value: unknown;
   try {

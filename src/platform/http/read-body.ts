@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge } from '../errors';
 import { changedNumbersDetail, numbersChangedByParsing } from '../json-numbers';
@@ -7,6 +8,11 @@ import { changedNumbersDetail, numbersChangedByParsing } from '../json-numbers';
  * of every chunk kept (a caller that accounts for the memory requests hold).
  */
 export function readBody(request: IncomingMessage, limitBytes: number, onChunk?: (bytes: number) => void): Promise<Buffer> {
+  const coding = contentCodingProblem(request);
+  if (coding) {
+    request.resume();
+    return Promise.reject(coding);
+  }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {
     request.resume();
@@ -32,11 +38,28 @@ export function readBody(request: IncomingMessage, limitBytes: number, onChunk?:
 }
 
 /**
+ * Bodies are read as sent: a compressed one (Content-Encoding gzip, br, ...) would be taken for its
+ * compressed bytes, stored as a payload or refused as JSON that is not, so it is refused as such.
+ */
+function contentCodingProblem(request: IncomingMessage) {
+  const coding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (coding === undefined || coding === '' || coding === 'identity') return null;
+  return badRequest(`Content-Encoding ${coding} is not supported: send the body uncompressed`, { 'content-encoding': ['is not supported'] });
+}
+
+/**
  * The caller closed its connection before the body was complete (Node's `aborted` error): the caller's
  * doing, not a fault of the platform, so it is a 400 like any incomplete request, not an unexpected error
  * logged as one. Nobody is left to read the answer.
  */
 const abandoned = () => badRequest('the connection closed before the request body was complete');
+
+/** The body as UTF-8 text; 400 when its bytes are not UTF-8 (they would be kept as U+FFFD without a word). */
+export async function readUtf8Text(request: IncomingMessage, limitBytes: number): Promise<string> {
+  const body = await readBody(request, limitBytes);
+  if (!isUtf8(body)) throw badRequest('the body is not UTF-8 text');
+  return body.toString('utf8');
+}
 
 export async function readJson(request: IncomingMessage, limitBytes: number, onChunk?: (bytes: number) => void): Promise<unknown> {
   return (await readJsonText(request, limitBytes, onChunk)).value;
@@ -51,7 +74,10 @@ export async function readJsonText(
   limitBytes: number,
   onChunk?: (bytes: number) => void,
 ): Promise<{ text: string; value: unknown }> {
-  const text = (await readBody(request, limitBytes, onChunk)).toString('utf8');
+  const body = await readBody(request, limitBytes, onChunk);
+  // JSON between systems is UTF-8 (RFC 8259, 8.1); other bytes would be stored as U+FFFD without a word
+  if (!isUtf8(body)) throw badRequest('the body is not valid JSON: it is not UTF-8 text');
+  const text = body.toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
