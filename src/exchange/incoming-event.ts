@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { CloudEventRecord } from '../platform/event-store/event-store';
 import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
 import { cloudEventViolations, rfc3339Millis } from './cloud-event-format';
-import { decodeHeaderValue } from './wire-format';
+import { decodeHeaderValue, encodeHeaderValue } from './wire-format';
 
 /**
  * Turns what a producer sent into the event the log stores, applying the exchange's rules on top of
@@ -121,8 +121,22 @@ function textBodyViolations(mediaType: string, body: Buffer): string[] {
   return [];
 }
 
+/**
+ * What an event's attributes may take as the ce- headers of a raw-mode delivery (percent-encoded, with
+ * names and line ends): half of Node's 16 KB limit for a response's headers, which most HTTP clients
+ * share. Larger attributes would make the event one a raw-mode consumer cannot read; values that large
+ * belong in data.
+ */
+export const MAX_ATTRIBUTE_HEADER_BYTES = 8192;
+/** the most bytes one UTF-16 unit can take percent-encoded: %E2%82%AC */
+const MAX_ENCODED_BYTES_PER_UNIT = 9;
+
 function exchangeAttributeViolations(event: Record<string, unknown>, context: NormalizeContext): string[] {
   const violations: string[] = [];
+  const headerBytes = attributeHeaderBytes(event);
+  if (headerBytes > MAX_ATTRIBUTE_HEADER_BYTES) {
+    violations.push(`the attributes take ${headerBytes} bytes as the HTTP headers of a raw-mode delivery, more than ${MAX_ATTRIBUTE_HEADER_BYTES}: put large values in data`);
+  }
   if (typeof event.time === 'string' && rfc3339Millis(event.time) > context.now.getTime() + context.futureTimeToleranceMs) {
     violations.push('time must not be in the future');
   }
@@ -130,6 +144,20 @@ function exchangeAttributeViolations(event: Record<string, unknown>, context: No
     violations.push('partitionkey must be a non-empty string');
   }
   return violations;
+}
+
+/** The bytes of the event's attributes as ce- header lines (`ce-name: value\r\n`), counted exactly only when they may pass the limit. */
+function attributeHeaderBytes(event: Record<string, unknown>): number {
+  let most = 0;
+  for (const name in event) {
+    if (name !== 'data' && name !== 'data_base64') most += name.length + 7 + String(event[name]).length * MAX_ENCODED_BYTES_PER_UNIT;
+  }
+  if (most <= MAX_ATTRIBUTE_HEADER_BYTES) return most;
+  let bytes = 0;
+  for (const name in event) {
+    if (name !== 'data' && name !== 'data_base64') bytes += name.length + 7 + encodeHeaderValue(String(event[name])).length;
+  }
+  return bytes;
 }
 
 function missing(event: Record<string, unknown>, names: string[]): string[] {

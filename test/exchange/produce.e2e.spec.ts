@@ -138,6 +138,9 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ time: new Date(Date.now() + 3_600_000).toISOString() })) },
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ time: '2999-12-31T23:59:60Z' })) }, // a leap second, still in the future
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ partitionkey: 7 })) },
+        // attributes a raw-mode consumer could not read as headers (8,192 bytes percent-encoded)
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ subject: 's'.repeat(8200) })) },
+        { headers: STRUCTURED, body: JSON.stringify(demoEvent({ subject: 'ü'.repeat(1400) })) },
         // characters the CloudEvents type system does not allow in a string
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ subject: 'an unpaired \ud800 surrogate' })) },
         { headers: STRUCTURED, body: JSON.stringify(demoEvent({ id: 'line\nbreak' })) },
@@ -150,6 +153,7 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
         expect(response.status, request.body.slice(0, 300)).to.equal(400);
         expect(response.json()).to.include({ status: 400, title: 'Bad Request' });
       }
+      expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent({ subject: 'ü'.repeat(1200) })) })).status).to.equal(202);
     });
 
     it('refuses with 400 numbers JSON parsing would change, instead of storing and delivering them altered', async () => {
