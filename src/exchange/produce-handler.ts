@@ -85,7 +85,7 @@ async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, de
     held += bytes;
     backlog.hold(bytes);
   })
-    .then(({ events, json }) => deps.publisher.publish(client, events, kind, json))
+    .then(({ events, json }) => deps.publisher.publish(client, events, kind, { json, batch: mode === 'events' }))
     .finally(() => backlog.release(held));
 }
 

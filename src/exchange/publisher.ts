@@ -6,7 +6,7 @@ import {
   type EventStore,
   type NewEvent,
 } from '../platform/event-store/event-store';
-import { retryFingerprint } from '../platform/event-store/event-identity';
+import { identityOf, retryFingerprint } from '../platform/event-store/event-identity';
 import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { EventSchemas } from './event-schemas';
 import { consumeViolation, mayProduce } from './exchange-rights';
@@ -26,35 +26,38 @@ export class Publisher {
   /**
    * The promise resolves once the events are durable. The parsed events are not held while the log
    * commits: a batch's objects then die young, instead of being copied by every collection meanwhile.
-   * json: the events as the producer sent them, when normalizing changed none of them (AppendOptions.json).
    */
-  publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind, json?: string): Promise<AppendResult> {
+  publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind, { json, batch = false }: PublishOptions = {}): Promise<AppendResult> {
     let appended: Promise<AppendResult>;
+    let events: NewEvent[];
     try {
-      appended = this.store.append(streamFor(kind, client.id), this.checked(client, normalized, kind), { json });
+      events = this.checked(client, normalized, kind, batch);
+      appended = this.store.append(streamFor(kind, client.id), events, { json });
     } catch (error) {
       return Promise.reject(error);
     }
     return appended.catch((error: unknown) => {
       if (error instanceof DuplicateEventConflictError) {
-        throw conflict('an event with this source and id was already accepted with different content');
+        const index = events.findIndex((event) => identityOf(event).dedupeKey === error.dedupeKey);
+        const detail = 'an event with this source and id was already accepted with different content';
+        throw batch ? conflict(`event [${index}]: ${detail}; none was stored`, { [`[${index}]`]: [detail] }) : conflict(detail);
       }
       throw error;
     });
   }
 
   /** The events to append, once each is valid, may be sent by this client and matches its type's schema. */
-  private checked(client: ClientDefinition, normalized: Normalized[], kind: EventKind): NewEvent[] {
-    const events = acceptAll(normalized);
+  private checked(client: ClientDefinition, normalized: Normalized[], kind: EventKind, batch: boolean): NewEvent[] {
+    const events = acceptAll(normalized, batch);
     for (const [index, { event }] of events.entries()) {
       const refusal = kind === 'standard' ? mayProduce(client, event.source, event.type) : consumeViolation(client, event.type);
-      if (refusal) throw unauthorized(prefixed(events.length, index, refusal));
+      if (refusal) throw unauthorized(batch ? `event [${index}]: ${refusal}; none was stored` : refusal);
     }
     const schemaErrors: Record<string, string[]> = {};
     // a dead event is the consumer's report, which it may have changed: the producer's payload schema does not bind it
     for (const [index, { event }] of kind === 'dead' ? [] : events.entries()) {
       const problems = this.schemas.check(event.type, event);
-      if (problems.length > 0) schemaErrors[events.length > 1 ? `[${index}]` : 'data'] = problems;
+      if (problems.length > 0) schemaErrors[batch ? `[${index}]` : 'data'] = problems;
     }
     if (Object.keys(schemaErrors).length > 0) {
       throw unprocessable('the event payload does not match the schema configured for its type', schemaErrors);
@@ -63,21 +66,23 @@ export class Publisher {
   }
 }
 
-function acceptAll(normalized: Normalized[]): IncomingEvent[] {
+/**
+ * json: the events as the producer sent them, when normalizing changed none of them (AppendOptions.json).
+ * batch: the events came as a batch, so problems name them by index (`[0]`), a batch of one included.
+ */
+export type PublishOptions = { json?: string; batch?: boolean };
+
+function acceptAll(normalized: Normalized[], batch: boolean): IncomingEvent[] {
   const errors: Record<string, string[]> = {};
   normalized.forEach((result, index) => {
-    if (!result.ok) errors[normalized.length > 1 ? `[${index}]` : 'event'] = result.violations;
+    if (!result.ok) errors[batch ? `[${index}]` : 'event'] = result.violations;
   });
   const count = Object.keys(errors).length;
   if (count > 0) {
-    const detail = normalized.length > 1 ? `${count} of ${normalized.length} events are invalid; none was stored` : 'the event is invalid';
+    const detail = batch ? `${count} of ${normalized.length} events are invalid; none was stored` : 'the event is invalid';
     throw badRequest(detail, errors);
   }
   return normalized.map((result) => (result as { ok: true; value: IncomingEvent }).value);
-}
-
-function prefixed(total: number, index: number, message: string): string {
-  return total > 1 ? `event [${index}]: ${message}; none was stored` : message;
 }
 
 export function streamFor(kind: EventKind, clientId: string): string {

@@ -30,7 +30,7 @@ export const badRequest = (detail: string, errors?: ProblemFieldErrors) =>
 export const unauthorized = (detail: string) => new ProblemError(401, 'Unauthorized', detail);
 export const forbidden = (detail: string) => new ProblemError(403, 'Forbidden', detail);
 export const notFound = (detail: string) => new ProblemError(404, 'Not Found', detail);
-export const conflict = (detail: string) => new ProblemError(409, 'Conflict', detail);
+export const conflict = (detail: string, errors?: ProblemFieldErrors) => new ProblemError(409, 'Conflict', detail, errors);
 export const payloadTooLarge = (detail: string) => new ProblemError(413, 'Payload Too Large', detail);
 export const unsupportedMediaType = (detail: string) =>
   new ProblemError(415, 'Unsupported Media Type', detail);

@@ -245,6 +245,18 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect(ids.has(batch[0].id as string)).to.equal(false);
     });
 
+    it('names the events of a batch by index, a batch of one included', async () => {
+      const invalid = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify([{ ...demoEvent(), id: '' }]) });
+      expect(invalid.status).to.equal(400);
+      expect(invalid.json().errors).to.have.key('[0]');
+      const offSchema = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify([demoEvent({ type: 'demo.order.created', data: {} })]) });
+      expect(offSchema.status).to.equal(422);
+      expect(offSchema.json().errors).to.have.key('[0]');
+      const notAllowed = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify([demoEvent({ type: 'other.type' })]) });
+      expect(notAllowed.status).to.equal(401);
+      expect(notAllowed.json().detail).to.match(/^event \[0\]: /);
+    });
+
     it('stores nothing when one event is not authorized (401)', async () => {
       const batch = [demoEvent(), demoEvent({ type: 'other.type' })];
       const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(batch) });
@@ -259,6 +271,7 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       const fresh = demoEvent();
       const response = await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify([fresh, { ...used, data: { orderId: 999_999 } }]) });
       expect(response.status).to.equal(409);
+      expect(response.json().errors).to.have.key('[1]');
       const ids = new Set((await storedEvents()).map((e) => e.event.id));
       expect(ids.has(fresh.id as string)).to.equal(false);
     });
