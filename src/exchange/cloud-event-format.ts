@@ -148,9 +148,14 @@ function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
+/**
+ * The characters RFC 3986 allows in a URI-reference (unreserved, reserved, and % with two hex digits):
+ * no whitespace, no characters beyond ASCII (an IRI is written percent-encoded), no lone %.
+ */
+const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]]|%[0-9A-Fa-f]{2})*$/;
+
 function isUriReference(value: string): boolean {
-  // RFC 3986 allows no whitespace or control characters in any URI-reference
-  return !/[\s\u0000-\u001f\u007f]/.test(value);
+  return URI_REFERENCE.test(value);
 }
 
 function isAbsoluteUri(value: string): boolean {

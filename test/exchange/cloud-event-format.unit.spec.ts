@@ -34,8 +34,15 @@ describe('CloudEvents JSON format validation (unit)', () => {
     it('refuses arrays, strings and null as events', () => {
       for (const candidate of [[], 'event', null, 42]) expect(cloudEventViolations(candidate)).to.deep.equal(['an event must be a JSON object']);
     });
-    it('refuses a source with white space', () => {
-      expect(cloudEventViolations({ ...minimal, source: 'urn:has space' })).to.deep.equal(['source must be a URI-reference']);
+    it('refuses a source with characters RFC 3986 does not allow: white space, a lone %, beyond ASCII', () => {
+      for (const source of ['urn:has space', '%%', 'urn:100%', 'ürn:x', 'urn:a<b>', 'urn:a"b', 'urn:a\\b', 'urn:a^b', 'urn:`x`', 'urn:{x}', 'urn:a|b']) {
+        expect(cloudEventViolations({ ...minimal, source: source }), source).to.deep.equal(['source must be a URI-reference']);
+      }
+    });
+    it('accepts every form of URI-reference', () => {
+      for (const source of ['urn:x', '/relative/path', 'https://example.md:8443/a?b=c&d=e#f', 'http://[::1]/x', 'urn:%C3%BCber', "mailto:a.b+c@x.md", "urn:x:(a)!*';=,$~"]) {
+        expect(cloudEventViolations({ ...minimal, source }), source).to.deep.equal([]);
+      }
     });
   });
 
