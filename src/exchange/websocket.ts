@@ -67,11 +67,16 @@ export function serveHttp2Stream(stream: ServerHttp2Stream, headers: IncomingHtt
   stream.on('error', (error) => deps.logger.debug({ err: error }, 'HTTP/2 stream error'));
   const path = String(headers[':path'] ?? '/');
   const refuseStream = (problem: ProblemError) => respondWithProblem(stream, problemResponse(problem, { method: String(headers[':method']), path: pathOf(path), socket: stream.session?.socket }, deps.logger));
+  if (headers[':method'] === 'CONNECT' && headers[':protocol'] !== undefined && headers[':protocol'] !== 'websocket') {
+    return refuseStream(new ProblemError(400, 'Bad Request', `extended CONNECT is served for the websocket protocol only, not ${String(headers[':protocol'])}`));
+  }
   if (headers[':method'] !== 'CONNECT' || headers[':protocol'] !== 'websocket') {
     return refuseStream(
       new ProblemError(505, 'HTTP Version Not Supported', 'over HTTP/2 this server serves only WebSocket consumption (extended CONNECT to /ce/consume/ws); use HTTP/1.1'),
     );
   }
+  // RFC 8441 takes the version over from RFC 6455, which knows only 13 (ws checks it on HTTP/1.1)
+  if (headers['sec-websocket-version'] !== '13') return refuseStream(new ProblemError(400, 'Bad Request', 'sec-websocket-version must be 13'));
   const admitted = admit(path, headers['sec-websocket-protocol'], stream.session!.socket as TLSSocket, deps);
   if (admitted instanceof ProblemError) return refuseStream(admitted);
   stream.respond({ ':status': 200, 'sec-websocket-protocol': WS_PROTOCOL });

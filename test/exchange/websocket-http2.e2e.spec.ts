@@ -11,8 +11,8 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
   const sockets: Http2WebSocket[] = [];
 
   let produce: (...events: object[]) => Promise<void>;
-  const open = async (client: HttpsClient, path = '/ce/consume/ws', protocols?: string[]) => {
-    const result = await connectHttp2WebSocket(platform.baseUrl, client.credentials, path, protocols);
+  const open = async (client: HttpsClient, path = '/ce/consume/ws', protocols?: string[], headerOverrides?: Record<string, string>) => {
+    const result = await connectHttp2WebSocket(platform.baseUrl, client.credentials, path, protocols, headerOverrides);
     if (result.socket) sockets.push(result.socket);
     return result;
   };
@@ -90,6 +90,13 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
       expect(JSON.parse(refusal.body)).to.include.keys('type', 'title', 'status', 'detail', 'instance', 'traceId');
     }
     expect(JSON.parse(refusals[3].body)).to.include({ instance: '/ce/consume/elsewhere' });
+  });
+
+  it('refuses a WebSocket version other than 13 and an extended CONNECT for another protocol with 400', async () => {
+    const refusals = [await open(consumer, '/ce/consume/ws', undefined, { 'sec-websocket-version': '99' }), await open(consumer, '/ce/consume/ws', undefined, { ':protocol': 'foo' })];
+    expect(refusals.map((refusal) => refusal.status)).to.deep.equal([400, 400]);
+    expect(JSON.parse(refusals[0].body).detail).to.match(/sec-websocket-version/);
+    expect(JSON.parse(refusals[1].body).detail).to.match(/websocket protocol only/);
   });
 
   it('refuses a :path that is not a URL (400) and goes on serving', async () => {

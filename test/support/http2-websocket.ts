@@ -59,7 +59,13 @@ export class Http2WebSocket extends EventEmitter {
 export type Http2WebSocketResult = { status: number; protocol?: string; socket?: Http2WebSocket; contentType?: string; body: string };
 
 /** Opens the WebSocket; a refusal resolves with its status, content type and problem body instead of a socket. */
-export async function connectHttp2WebSocket(baseUrl: string, credentials: Credentials, path: string, protocols = ['cloudevents.json']): Promise<Http2WebSocketResult> {
+export async function connectHttp2WebSocket(
+  baseUrl: string,
+  credentials: Credentials,
+  path: string,
+  protocols = ['cloudevents.json'],
+  headerOverrides: Record<string, string> = {},
+): Promise<Http2WebSocketResult> {
   const session = connectH2(baseUrl, credentials);
   session.on('error', () => undefined);
   // extended CONNECT may be sent only once the server's settings have enabled it
@@ -69,7 +75,7 @@ export async function connectHttp2WebSocket(baseUrl: string, credentials: Creden
   });
   const headers: Record<string, string> = { ':method': 'CONNECT', ':protocol': 'websocket', ':path': path, ':scheme': 'https', 'sec-websocket-version': '13' };
   if (protocols.length > 0) headers['sec-websocket-protocol'] = protocols.join(', ');
-  const stream = session.request(headers);
+  const stream = session.request({ ...headers, ...headerOverrides });
   const response = await responseOf(stream);
   const status = Number(response[':status']);
   if (status === 200) return { status, protocol: String(response['sec-websocket-protocol']), socket: new Http2WebSocket(session, stream), body: '' };
