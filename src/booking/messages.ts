@@ -75,6 +75,11 @@ export const MESSAGES = {
   slotOnDayOff: t('Data solicitată este o zi de odihnă transferată.', 'The requested date is a transferred day off.', 'Запрошенная дата — перенесённый выходной день.'),
   slotNotWorkDay: t('Data solicitată nu este o zi lucrătoare pentru acest serviciu.', 'The requested date is not a working day for this service.', 'Запрошенная дата не является рабочим днём для этой услуги.'),
   slotNotOnGrid: t('Ora solicitată nu este începutul unui interval de programare.', 'The requested time is not the start of a bookable slot.', 'Запрошенное время не является началом интервала записи.'),
+  alreadyBooked: t(
+    'Această persoană are deja o programare la acest serviciu la aceeași oră.',
+    'This person already has an appointment for this service at this time.',
+    'У этого человека уже есть запись на эту услугу на это время.',
+  ),
   slotFull: t('Intervalul solicitat este deja ocupat.', 'The requested slot is already fully booked.', 'Запрошенный интервал уже полностью занят.'),
   dayFull: t('Nu mai sunt locuri pentru acest serviciu în ziua solicitată.', 'There are no more places for this service on the requested day.', 'На запрошенный день мест для этой услуги больше нет.'),
   locationFull: t('Locația nu mai are capacitate disponibilă la ora solicitată.', 'The location has no capacity left at the requested time.', 'В отделении нет свободных мест на запрошенное время.'),

@@ -25,6 +25,19 @@ describe('Slot ledger decider (unit, given/when/then)', () => {
     ]);
   });
 
+  it('refuses the same person the same service at the same time again, and takes it once the first is released', () => {
+    const ion = (appointmentId: string, calendarLocationId = 'passport', start = '2026-01-15T07:30:00.000Z') => ({ ...booking(appointmentId, calendarLocationId, start), person: 'person-ion' });
+    const first = reserved('r1', ion('a1'));
+    spec.given([first]).when(reserve('r2', booking('a0'), ion('a2'))).thenThrows(SlotUnavailableError, /item 1: alreadyBooked/);
+    // another service, another time, another person, or a booking recorded before persons were kept
+    spec.given([first]).when(reserve('r2', ion('a2', 'id-card'))).then([reserved('r2', ion('a2', 'id-card'))]);
+    spec.given([first]).when(reserve('r2', ion('a2', 'passport', '2026-01-15T08:00:00.000Z'))).then([reserved('r2', ion('a2', 'passport', '2026-01-15T08:00:00.000Z'))]);
+    spec.given([first]).when(reserve('r2', { ...ion('a2'), person: 'person-ana' })).then([reserved('r2', { ...ion('a2'), person: 'person-ana' })]);
+    spec.given([reserved('r1', booking('a1'))]).when(reserve('r2', ion('a2'))).then([reserved('r2', ion('a2'))]);
+    const released: LedgerEvent = { type: SLOTS_RELEASED, data: { locationId: 'loc-1', date: '2026-01-15', requestId: null, reason: 'canceled', bookings: [ion('a1')] } };
+    spec.given([first, released]).when(reserve('r2', ion('a2'))).then([reserved('r2', ion('a2'))]);
+  });
+
   it('changes nothing when the same request reserves again', () => spec.given([reserved('r1', booking('a1'))]).when(reserve('r1', booking('a1'))).then([]));
 
   it('frees a place when an appointment is released, and releasing twice changes nothing', () => {

@@ -105,6 +105,22 @@ describe('Booking: slot rules and concurrent booking over HTTPS (e2e)', () => {
   });
 
   describe('a request is accepted whole or refused whole', () => {
+    it('refuses the same person the same service at the same time in a later request, and books it again once canceled', async () => {
+      const start = slot('2026-01-19', '10:00');
+      const ion = citizen(CL.passportA1, start);
+      const first = await book(institution, [ion]);
+      expect(first.status, first.text).to.equal(200);
+      const again = await book(institution, [ion], { 'x-custom-lang': 'en' });
+      expect(again.status).to.equal(400);
+      expect(again.json().errors['[0].services[0].start']).to.deep.equal([en('alreadyBooked')]);
+      // another person at the same time, and the same person at another time, are booked
+      expect((await book(institution, [citizen(CL.passportA1, start)])).status).to.equal(200);
+      expect((await book(institution, [{ ...ion, services: [{ calendarLocationId: CL.passportA1, start: slot('2026-01-19', '10:30') }] }])).status).to.equal(200);
+      const canceled = await institution.delete(`/api/v2/appointments/${first.json().appointmentRequestResultModels[0].id}/cancel`);
+      expect(canceled.status, canceled.text).to.equal(200);
+      expect((await book(institution, [ion])).status).to.equal(200);
+    });
+
     it('refuses all citizens when one of them does not fit, and books none of them', async () => {
       const free = slot('2026-01-14', '09:00');
       const taken = slot('2026-01-14', '09:20');

@@ -5,6 +5,7 @@ import type { Language } from '../messages';
 import { ruleProblem, validationProblem, type FieldError } from '../problems';
 import type { BookingLimits } from '../slots/slot-capacity';
 import { locateSlot } from '../slots/slot-rules';
+import { personStreamId } from '../streams';
 import type { BookingContext } from './booking-context';
 import { appointmentDraft, type ServiceDraft } from './appointment-draft';
 import { serviceResolver } from './service-resolver';
@@ -68,7 +69,13 @@ export async function planAppointments(
       const duplicate = `${userIdentifier}|${service.calendarLocationId}|${located.slot.start.toISOString()}`;
       if (seen.has(duplicate)) errors.push({ field: `${field}.start`, key: 'duplicateService' });
       seen.add(duplicate);
-      const booking = { appointmentId: randomUUID(), calendarLocationId: service.calendarLocationId, start: located.slot.start.toISOString(), end: located.slot.end.toISOString() };
+      const booking = {
+        appointmentId: randomUUID(),
+        calendarLocationId: service.calendarLocationId,
+        start: located.slot.start.toISOString(),
+        end: located.slot.end.toISOString(),
+        person: personStreamId(userIdentifier),
+      };
       const limits = { perSlotLimit: located.slot.perSlotLimit, locationCapacity: resolved.location.capacity, dailyLimit: resolved.calendarLocation.appointmentsLimit };
       const requested = appointmentDraft(resolved, citizen, booking, located.slot.date, { requestOption, relatedOption }, options);
       planned.push({ userIdentifier, field: `${field}.start`, requested, booking, limits });

@@ -7,7 +7,7 @@ export class SlotUnavailableError extends Error {
   constructor(
     /** index of the refused item in the command */
     readonly itemIndex: number,
-    readonly reason: CapacityRefusal,
+    readonly reason: CapacityRefusal | 'alreadyBooked',
   ) {
     super(`item ${itemIndex}: ${reason}`);
     this.name = 'SlotUnavailableError';
@@ -44,7 +44,9 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
       case 'reserve': {
         if (state.requests[command.requestId]) return [];
         const occupancy: Occupancy[] = Object.values(state.held).map((booking) => ({ ...booking, count: 1 }));
+        const held = Object.values(state.held);
         command.items.forEach((item, index) => {
+          if (held.some((booking) => isSameBooking(booking, item.booking))) throw new SlotUnavailableError(index, 'alreadyBooked');
           const refusal = capacityRefusal(occupancy, item.booking, item.limits);
           if (refusal) throw new SlotUnavailableError(index, refusal);
           occupancy.push({ ...item.booking, count: 1 });
@@ -66,3 +68,7 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
     }
   },
 };
+
+/** The same person holding the same service at the same time (a request of its own asking twice is refused before). */
+const isSameBooking = (held: Booking, wanted: Booking) =>
+  held.person !== undefined && held.person === wanted.person && held.calendarLocationId === wanted.calendarLocationId && held.start === wanted.start;

@@ -7,8 +7,12 @@ import type { DomainEvent } from '../../platform/decider';
 export const SLOTS_RESERVED = 'md.gov.booking.slots.reserved.v1';
 export const SLOTS_RELEASED = 'md.gov.booking.slots.released.v1';
 
-/** start and end as UTC ISO strings */
-export type Booking = { appointmentId: string; calendarLocationId: string; start: string; end: string };
+/**
+ * start and end as UTC ISO strings. person: a pseudonym of who books (personStreamId of the IDNP or
+ * passport number), so that one person cannot hold the same service at the same time twice; absent in
+ * bookings recorded before it was kept.
+ */
+export type Booking = { appointmentId: string; calendarLocationId: string; start: string; end: string; person?: string };
 
 export type ReleaseReason = 'request-refused' | 'request-abandoned' | 'canceled' | 'expired';
 
