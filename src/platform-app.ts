@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
-import express from 'express';
+import express, { type Request } from 'express';
 import type { PlatformConfig } from './config';
 import { ConsumerService } from './exchange/consumer-service';
 import { consumerRoutes } from './exchange/consumer-routes';
@@ -14,6 +14,7 @@ import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
 import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
 import { systemClock, type Clock } from './platform/clock';
+import { ProblemError } from './platform/errors';
 import { answerUnreadableRequest, notFoundHandler, problemHandler, refusedRequestOf, writeProblem } from './platform/http/problem';
 import { HEALTH_PATH, healthRoute } from './platform/http/health-route';
 import { METRICS_PATH, metricsRoute } from './platform/http/metrics-route';
@@ -115,7 +116,10 @@ export async function startPlatform(
   for (const service of services) {
     const router = service.routes(serviceDeps);
     const owns = (path: string) => service.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    app.use((request, response, next) => (owns(request.path) ? identifyServiceClient(request, response, (error?: unknown) => (error ? next(error) : router(request, response, next))) : next()));
+    const refusal = (request: Request, error: unknown) => (error instanceof ProblemError && service.unidentifiedCaller ? service.unidentifiedCaller(request, error) : error);
+    app.use((request, response, next) =>
+      owns(request.path) ? identifyServiceClient(request, response, (error?: unknown) => (error ? next(refusal(request, error)) : router(request, response, next))) : next(),
+    );
   }
   app.use(notFoundHandler);
   app.use(problemHandler(logger));

@@ -34,8 +34,10 @@ function contextFor(deps: ServiceDeps): BookingContext {
 
 export const bookingModule: ServiceModule = {
   name: BOOKING_SERVICE,
-  pathPrefixes: ['/api/v2/appointments', '/api/v2/organizations', '/api/v2/locations', '/api/v2/calendars', '/api/v2/settings', '/api/v1/booking-admin'],
+  pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
   projections: bookingProjections,
+
+  unidentifiedCaller: (request, problem) => (problem.status === 401 ? ruleProblem(languageOfRequest(request), 401, 'clientNotIdentified') : problem),
 
   routes(deps) {
     const context = contextFor(deps);

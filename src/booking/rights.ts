@@ -1,5 +1,8 @@
 import type { RequestHandler } from 'express';
-import { requireRight } from '../platform/http/service-auth';
+import { ProblemError } from '../platform/errors';
+import { clientOf, requireRight } from '../platform/http/service-auth';
+import { ruleProblem } from './problems';
+import { languageOfRequest } from './routes/http-input';
 import { hasRight, type ClientDefinition } from '../platform/identity/client-registry';
 import type { Actor } from './appointment/appointment-commands';
 import { BOOKING_SERVICE } from './streams';
@@ -25,7 +28,15 @@ export const BookingRights = {
   manageReferenceData: 'reference-data:manage',
 } as const;
 
-export const need = (right: (typeof BookingRights)[keyof typeof BookingRights]): RequestHandler => requireRight(BOOKING_SERVICE, right);
+/** The right, or a 403 in the caller's language. */
+export const need = (right: (typeof BookingRights)[keyof typeof BookingRights]): RequestHandler => {
+  const check = requireRight(BOOKING_SERVICE, right);
+  return (request, response, next) =>
+    check(request, response, (error?: unknown) => {
+      if (!(error instanceof ProblemError && error.status === 403)) return next(error);
+      next(ruleProblem(languageOfRequest(request), 403, 'missingRight', { client: clientOf(response).id, right }));
+    });
+};
 
 /** The organization a client acts for (null: every organization). A client without an IDNO acts for none. */
 export function actorOf(client: ClientDefinition, purpose: 'read' | 'manage'): Actor {

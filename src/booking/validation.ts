@@ -85,24 +85,31 @@ export function validateBody<T>(schemaId: string, body: unknown, language: Langu
 
 /**
  * Query parameter names match case-insensitively, and so do the booleans' values ('True', 'false'), as the
- * seed's .NET service binds them; a repeated parameter is refused.
+ * seed's .NET service binds them; a repeated parameter is refused, also when spelled in another case.
+ * Numbers are decimal digits: Ajv's coercion would also take '0x10', '1e1' or ' 10' (JavaScript's Number).
  */
 export function validateQuery<T>(schemaId: string, query: Record<string, unknown>, language: Language): T {
   const validate = compiled(queryAjv, schemaId);
   const properties = (validate.schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
   const names = Object.keys(properties);
   const values: Record<string, unknown> = {};
-  const repeated: FieldError[] = [];
-  for (const [given, value] of Object.entries(query)) {
-    const name = names.find((candidate) => candidate.toLowerCase() === given.toLowerCase());
+  const given = new Set<string>();
+  const refused: FieldError[] = [];
+  for (const [spelled, value] of Object.entries(query)) {
+    const name = names.find((candidate) => candidate.toLowerCase() === spelled.toLowerCase());
     if (!name) continue;
-    if (typeof value !== 'string') repeated.push({ field: name, key: 'repeatedParameter' });
-    else if (value !== '') values[name] = properties[name].type === 'boolean' ? lowerCaseBoolean(value) : restorePlus(value);
+    const type = properties[name].type;
+    if (typeof value !== 'string' || given.has(name)) refused.push({ field: name, key: 'repeatedParameter' });
+    else if (value !== '' && (type === 'integer' || type === 'number') && !DECIMAL[type].test(value)) refused.push({ field: name, key: 'type', params: { expected: type } });
+    else if (value !== '') values[name] = type === 'boolean' ? lowerCaseBoolean(value) : restorePlus(value);
+    given.add(name);
   }
-  if (repeated.length) throw validationProblem(language, repeated);
+  if (refused.length) throw validationProblem(language, refused);
   if (!validate(values)) throw validationProblem(language, toFieldErrors(validate.errors, (path) => path.replace(/^\//, '')));
   return values as T;
 }
+
+const DECIMAL = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ };
 
 /** Ajv coerces only 'true' and 'false' to booleans. */
 function lowerCaseBoolean(value: string): string {

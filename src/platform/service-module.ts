@@ -1,8 +1,9 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import type { PlatformConfig } from '../config';
 import type { DeliveryListener } from '../exchange/consumer-instance';
 import type { BlobStore } from './blob-store/blob-store';
 import type { Clock } from './clock';
+import type { ProblemError } from './errors';
 import type { DocumentStore } from './document-store/document-store';
 import type { EventStore } from './event-store/event-store';
 import type { ClientRegistry } from './identity/client-registry';
@@ -33,6 +34,8 @@ export type ServiceModule = {
   pathPrefixes: string[];
   projections: Projection[];
   routes(deps: ServiceDeps): Router;
+  /** the service's wording of a caller the platform could not identify (401), e.g. in the caller's language */
+  unidentifiedCaller?(request: Request, problem: ProblemError): ProblemError;
   start?(deps: ServiceDeps): Promise<void>;
   stop?(): Promise<void>;
   /** awaited when the exchange hands events to a consumer, before they leave (personal-data logging) */

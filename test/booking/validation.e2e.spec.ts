@@ -90,6 +90,14 @@ const RULES: Rule[] = [
   { name: 'an appointment id that is not percent-encoding', send: (client, headers) => client.patch('/api/v2/appointments/%ZZ/confirm', { headers }), field: 'appointmentId', key: 'uuid' },
   { name: 'an admin id that is not UTF-8', send: (client, headers) => client.get(`${ADMIN}/locations/%ED%A0%80`, { headers }), field: 'id', key: 'uuid' },
   { name: 'a repeated query parameter', send: (client, headers) => client.get('/api/v2/appointments/user-list?Idnp=2000000000000&Idnp=2000000000001', { headers }), field: 'Idnp', key: 'repeatedParameter' },
+  { name: 'a query parameter repeated in another case', send: (client, headers) => client.get('/api/v2/appointments/list?PageSize=10&pagesize=1', { headers }), field: 'PageSize', key: 'repeatedParameter' },
+  ...['0x10', '1e1', ' 10', '+5', '1.0', '0b11'].map((value): Rule => ({
+    name: `list: PageSize ${JSON.stringify(value)} is not decimal digits`,
+    send: (client, headers) => client.get(`/api/v2/appointments/list?PageSize=${encodeURIComponent(value)}`, { headers }),
+    field: 'PageSize',
+    key: 'type',
+    params: { expected: 'integer' },
+  })),
 ];
 
 describe('Booking: validation messages in ro, en and ru (e2e)', () => {
@@ -138,11 +146,24 @@ describe('Booking: validation messages in ro, en and ru (e2e)', () => {
 
   it('answers a path under the booking API that no endpoint serves with a 404 in the caller\'s language', async () => {
     for (const language of LANGUAGES) {
-      const path = '/api/v2/calendars/no/such/endpoint';
-      const response = await booking.institution.get(path, { headers: { 'x-custom-lang': language } });
-      expect(response.status, response.text).to.equal(404);
-      expect(response.headers['content-type']).to.match(/application\/problem\+json/);
-      expect(response.json()).to.include({ title: message(language, 'notFoundTitle'), detail: message(language, 'noSuchEndpoint', { method: 'GET', path }) });
+      for (const path of ['/api/v2/calendars/no/such/endpoint', '/api/v2/nope', '/api/v2']) {
+        const response = await booking.institution.get(path, { headers: { 'x-custom-lang': language } });
+        expect(response.status, response.text).to.equal(404);
+        expect(response.headers['content-type']).to.match(/application\/problem\+json/);
+        expect(response.json()).to.include({ title: message(language, 'notFoundTitle'), detail: message(language, 'noSuchEndpoint', { method: 'GET', path }) });
+      }
+    }
+  });
+
+  it('answers an unidentified caller (401) and a client without the right (403) in the caller\'s language', async () => {
+    for (const language of LANGUAGES) {
+      const headers = { 'x-custom-lang': language };
+      const unidentified = await booking.platform.anonymous().get('/api/v2/organizations/list', { headers });
+      expect(unidentified.status).to.equal(401);
+      expect(unidentified.json()).to.include({ title: message(language, 'unauthorizedTitle'), detail: message(language, 'clientNotIdentified') });
+      const withoutRight = await booking.platform.client('demo-consumer').get('/api/v2/organizations/list', { headers });
+      expect(withoutRight.status).to.equal(403);
+      expect(withoutRight.json()).to.include({ title: message(language, 'forbiddenTitle'), detail: message(language, 'missingRight', { client: 'demo-consumer', right: 'organizations:read' }) });
     }
   });
 
