@@ -27,6 +27,11 @@ export const MESSAGES = {
   minLength: t('Câmpul {field} trebuie să aibă cel puțin {min} caractere.', 'The field {field} must be at least {min} characters long.', 'Поле {field} должно содержать не менее {min} символов.'),
   maxLength: t('Câmpul {field} trebuie să aibă cel mult {max} caractere.', 'The field {field} must be at most {max} characters long.', 'Поле {field} должно содержать не более {max} символов.'),
   pattern: t('Câmpul {field} are un format nevalid.', 'The field {field} has an invalid format.', 'Поле {field} имеет неверный формат.'),
+  nameFormat: t(
+    'Câmpul {field} trebuie să conțină litere, fără caractere de control sau invizibile.',
+    'The field {field} must contain letters, without control or invisible characters.',
+    'Поле {field} должно содержать буквы, без управляющих или невидимых символов.',
+  ),
   idnpFormat: t('Câmpul {field} trebuie să conțină un IDNP din exact 13 cifre.', 'The field {field} must be an IDNP of exactly 13 digits.', 'Поле {field} должно содержать IDNP ровно из 13 цифр.'),
   idnoFormat: t('Câmpul {field} trebuie să conțină un IDNO din exact 13 cifre.', 'The field {field} must be an IDNO of exactly 13 digits.', 'Поле {field} должно содержать IDNO ровно из 13 цифр.'),
   passportFormat: t('Numărul pașaportului ({field}) trebuie să conțină între 5 și 20 de litere sau cifre.', 'The passport number ({field}) must consist of 5 to 20 letters or digits.', 'Номер паспорта ({field}) должен состоять из 5–20 букв или цифр.'),

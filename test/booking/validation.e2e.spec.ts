@@ -48,6 +48,12 @@ const RULES: Rule[] = [
   { name: 'passportNumber is 5 to 20 letters or digits', send: post(one({ isForeignCitizen: true, passportNumber: 'A-1' })), field: '[0].passportNumber', key: 'passportFormat' },
   { name: 'firstName is required', send: post(one({ firstName: undefined })), field: '[0].firstName', key: 'required' },
   { name: 'firstName has at least 2 characters', send: post(one({ firstName: 'I' })), field: '[0].firstName', key: 'lengthBetween', params: { min: 2, max: 60 } },
+  ...['   ', '\n\n\t', '\u0000\u0001', '\u200b\u200b', 'Io\u200bn', '12'].map((name): Rule => ({
+    name: `firstName ${JSON.stringify(name)} is not a name`,
+    send: post(one({ firstName: name })),
+    field: '[0].firstName',
+    key: 'nameFormat',
+  })),
   { name: 'lastName has at most 60 characters', send: post(one({ lastName: 'P'.repeat(61) })), field: '[0].lastName', key: 'lengthBetween', params: { min: 2, max: 60 } },
   { name: 'email is required when notifyUser is true (the default)', send: post(one({ email: undefined })), field: '[0].email', key: 'emailRequired' },
   { name: 'email is required when notifyUser is set true', send: post(one({ email: null, notifyUser: true })), field: '[0].email', key: 'emailRequired' },
