@@ -12,6 +12,7 @@ import { eventLogSchema } from './schema-validation';
 import { logSearch, refuseUnloggable, type Searcher } from './search-audit';
 import { presentedCertificate } from './signing-keys';
 import { readYourWrites } from '../platform/projections/read-your-writes';
+import { singleValuedQuery } from '../platform/http/query';
 
 /** Seed: the whole message at most 256 KB (413 above). */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
@@ -126,7 +127,7 @@ function handled(handler: (request: Request, response: Response) => Promise<void
   });
 }
 
-/** The query parameters; a repeated or structured one fails the schema ("must be string"): a 400. */
+/** The query parameters, each given once (a repeated one is a 400 naming it). */
 function queryStrings(request: Request): Record<string, unknown> {
-  return { ...request.query };
+  return singleValuedQuery(request.query);
 }

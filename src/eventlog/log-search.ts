@@ -76,8 +76,9 @@ export function parseFilter(text: string | undefined): [string, string][] {
 export function parsePage(pageText: string | undefined, pageSizeText: string | undefined): SearchPage {
   const page = pageText === undefined ? 0 : Number(pageText);
   const pageSize = pageSizeText === undefined ? 50 : Number(pageSizeText);
-  if (page * pageSize > MAX_RESULT_WINDOW || pageSize > MAX_RESULT_WINDOW) {
-    throw badRequest(`page * page_size must be at most ${MAX_RESULT_WINDOW} (and page_size at most ${MAX_RESULT_WINDOW})`, { page: ['too far'], page_size: ['too large'] });
+  if (pageSize > MAX_RESULT_WINDOW) throw badRequest(`page_size must be at most ${MAX_RESULT_WINDOW}`, { page_size: ['too large'] });
+  if (page * pageSize > MAX_RESULT_WINDOW) {
+    throw badRequest(`page * page_size must be at most ${MAX_RESULT_WINDOW}: results beyond the first ${MAX_RESULT_WINDOW} are not paged to`, { page: ['too far for this page_size'] });
   }
   return { page, pageSize };
 }

@@ -12,6 +12,7 @@ import type { NotificationSettings } from './notification-settings';
 import { toNotificationDto, toNotificationShortDto } from './notification-views';
 import { notificationSchema } from './schema-validation';
 import { readYourWrites } from '../platform/projections/read-your-writes';
+import { singleValuedQuery } from '../platform/http/query';
 
 const validateNotification = notificationSchema<NotificationRequest>('notification.json', { membersInAnyCase: true });
 const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
@@ -25,7 +26,7 @@ export function notificationRoutes(deps: ServiceDeps, service: NotificationServi
     '/api/Notifications',
     may,
     handled(async (request, response) => {
-      const query = validateListQuery({ ...request.query });
+      const query = validateListQuery(singleValuedQuery(request.query));
       await readYourWrites(deps);
       response.json((await listNotifications(deps.documents, clientOf(response).id, query)).map(toNotificationShortDto));
     }),

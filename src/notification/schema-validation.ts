@@ -28,16 +28,22 @@ export function notificationSchema<T>(file: string, options: { membersInAnyCase?
   };
 }
 
-function canonicalMembers(value: unknown, node: SchemaNode, root: SchemaNode): unknown {
+/** The value with its members named as the schema spells them; two members of one name in different case are a 400. */
+function canonicalMembers(value: unknown, node: SchemaNode, root: SchemaNode, path = ''): unknown {
   const resolved = node.$ref ? (root.definitions?.[node.$ref.replace('#/definitions/', '')] ?? node) : node;
-  if (Array.isArray(value)) return resolved.items ? value.map((item) => canonicalMembers(item, resolved.items!, root)) : value;
+  if (Array.isArray(value)) return resolved.items ? value.map((item, index) => canonicalMembers(item, resolved.items!, root, path ? `${path}.${index}` : String(index))) : value;
   if (value === null || typeof value !== 'object' || !resolved.properties) return value;
   const byLowerCase = new Map(Object.keys(resolved.properties).map((name) => [name.toLowerCase(), name]));
-  return Object.fromEntries(
-    Object.entries(value).map(([name, inner]) => {
-      const canonical = byLowerCase.get(name.toLowerCase()) ?? name;
-      const child = resolved.properties![canonical];
-      return [canonical, child ? canonicalMembers(inner, child, root) : inner];
-    }),
-  );
+  const members = Object.entries(value).map(([name, inner]) => {
+    const canonical = byLowerCase.get(name.toLowerCase()) ?? name;
+    const field = path ? `${path}.${canonical}` : canonical;
+    const child = resolved.properties![canonical];
+    return [canonical, child ? canonicalMembers(inner, child, root, field) : inner] as const;
+  });
+  const twice = members.map(([name]) => name).find((name, index, names) => names.indexOf(name) !== index);
+  if (twice !== undefined) {
+    const field = path ? `${path}.${twice}` : twice;
+    throw badRequest(`${field} is given more than once (member names match in any letter case)`, { [field]: ['is given more than once'] });
+  }
+  return Object.fromEntries(members);
 }

@@ -15,6 +15,7 @@ import type { TemplateCommand, TemplateDefinition } from './template-events';
 import { fillContent, parseVariables } from './template-rendering';
 import { notificationSchema } from './schema-validation';
 import { readYourWrites } from '../platform/projections/read-your-writes';
+import { singleValuedQuery } from '../platform/http/query';
 
 const validateTemplate = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
 const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
@@ -43,7 +44,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
     '/api/Template',
     may,
     handled(async (request, response) => {
-      const query = validateListQuery({ ...request.query });
+      const query = validateListQuery(singleValuedQuery(request.query));
       await readYourWrites(deps);
       const owner = clientOf(response).id;
       const filter = query.SearchBy ? { owner, deleted: false, Id: query.SearchBy.toLowerCase() } : { owner, deleted: false };

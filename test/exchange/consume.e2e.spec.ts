@@ -52,6 +52,9 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect((await consumer.post('/ce/consumers', { query: { group: '.' } })).status).to.equal(400);
       expect((await consumer.post('/ce/consumers', { query: { group: '..' } })).status).to.equal(400);
       expect((await consumer.post('/ce/consumers', { query: { group: '...' } })).status).to.equal(201);
+      const repeated = await consumer.post('/ce/consumers?events=true&events=false');
+      expect(repeated.status).to.equal(400);
+      expect(repeated.json().errors).to.deep.equal({ events: ['is given more than once'] });
       expect((await consumer.post('/ce/consumers', { query: { events: false, test: false, dead: false } })).status).to.equal(400);
       expect((await producer.post('/ce/consumers')).status).to.equal(401);
       expect((await platform.anonymous().post('/ce/consumers')).status).to.equal(400);

@@ -65,6 +65,9 @@ describe('Notifications: the API, its validation and every limit of the seed (e2
       await refused(notificationRequest({ Recipients: [] }), 'Recipients');
       await refused(notificationRequest({ Recipients: [{ Value: 'x', Type: 'Fax' }] }), 'Recipients.0.Type');
       await refused(notificationRequest({ Unexpected: true }), 'Unexpected');
+      // one member twice, in two letter cases: which would count is not the caller's to guess
+      await refused(notificationRequest({ subject: { Ro: 'Alt titlu' } }), 'Subject');
+      await refused(notificationRequest({ Recipients: [{ Value: 'a@example.md', value: 'b@example.md', Type: 'Email' }] }), 'Recipients.0.Value');
       await refused(notificationRequest({ ResolutionPolicy: { type: 'IDNO', parameters: { Direction: 'Boss' } } }), 'ResolutionPolicy.parameters.Direction');
       await refused('{"Subject":');
       for (const member of ['constructor', 'toString', '__proto__']) await refused(`{"${member}":1}`, member);
@@ -150,6 +153,11 @@ describe('Notifications: the API, its validation and every limit of the seed (e2
       }
       expect((await institution.get('/api/Notification/00000000-0000-4000-8000-000000000000')).status).to.equal(404);
       expect((await institution.get('/api/Notification/not-a-uuid')).status).to.equal(404);
+      for (const query of ['Page=1&Page=2', 'page=1&Page=2']) {
+        const repeated = await institution.get(`/api/Notifications/?${query}`);
+        expect(repeated.status, query).to.equal(400);
+        expect(repeated.json().errors, query).to.have.key('Page');
+      }
     });
 
     it('answers 401 without a registered certificate and 403 without the notifications right', async () => {

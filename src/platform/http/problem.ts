@@ -174,7 +174,7 @@ function parserRefusalOf(code: string | undefined): ProblemError {
   const refusal = (status: number, detail: string) => new ProblemError(status, STATUS_CODES[status] ?? 'Bad Request', detail);
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return refusal(431, `the request's headers are larger than ${maxHeaderSize} bytes; send large attributes in the body (structured mode)`);
+      return refusal(431, `the request's headers (the request line and query included) are larger than ${maxHeaderSize} bytes; send large values in the body (for the exchange: structured mode)`);
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return refusal(413, 'the chunk extensions of the request are too large');
     case 'ERR_HTTP_REQUEST_TIMEOUT':

@@ -14,10 +14,23 @@ export function stringParam(query: Record<string, unknown>, name: string): strin
   return raw === undefined || raw === '' ? undefined : raw;
 }
 
+/**
+ * The query's parameters, each given once: a repeated one would have to be read as one of its values
+ * without telling the caller which, so it is a 400 naming it.
+ */
+export function singleValuedQuery(query: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(query)) {
+    const value = single(query, name);
+    if (value !== undefined) values[name] = value;
+  }
+  return values;
+}
+
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value[value.length - 1];
+  if (Array.isArray(value)) throw badRequest(`query parameter ${name} is given more than once`, { [name]: ['is given more than once'] });
   throw badRequest(`query parameter ${name} is malformed`, { [name]: ['is malformed'] });
 }
