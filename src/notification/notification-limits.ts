@@ -27,6 +27,8 @@ export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** not in the seed: an international number of 8 to 15 digits, optional + */
 export const PHONE = /^\+?[0-9]{8,15}$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** a name, then the extension: no path separators, no control or format characters (\\p{C}) */
+const FILE_NAME = /^[^\p{C}/\\]*[^\p{C}/\\.\s][^\p{C}/\\]*\.[A-Za-z0-9]+$/u;
 
 const VALUE_RULES: Record<string, { pattern: RegExp; says: string }> = {
   Email: { pattern: EMAIL, says: 'an e-mail address of the form characters@characters.characters' },
@@ -70,6 +72,8 @@ export function checkNotificationLimits(request: NotificationRequest, content: C
     if (!extension || !(LIMITS.attachmentExtensions as readonly string[]).includes(extension)) {
       report(`Attachments.${index}.FileName`, `must end in one of ${LIMITS.attachmentExtensions.join(' ')}`);
     }
+    // the name goes into a MIME header and a recipient's file system: a path, a line break or a NUL has no place in it
+    if (!FILE_NAME.test(attachment.FileName)) report(`Attachments.${index}.FileName`, 'must be a file name with a name before its extension: no / or \\, no control or invisible characters');
     if (attachment.Base64.length % 4 !== 0 || !BASE64.test(attachment.Base64)) report(`Attachments.${index}.Base64`, 'is not valid base64');
     else attachments.push({ FileName: attachment.FileName, content: Buffer.from(attachment.Base64, 'base64') });
   });

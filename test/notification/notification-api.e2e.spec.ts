@@ -103,6 +103,10 @@ describe('Notifications: the API, its validation and every limit of the seed (e2
       await refused(notificationRequest({ Attachments: [{ FileName: 'virus.exe', Base64: file }] }), 'Attachments.0.FileName');
       await refused(notificationRequest({ Attachments: [{ FileName: 'noextension', Base64: file }] }), 'Attachments.0.FileName');
       await refused(notificationRequest({ Attachments: [{ FileName: 'a.xlsx', Base64: file }] }), 'Attachments.0.FileName');
+      for (const name of ['../../etc/a.pdf', 'dir\\a.pdf', 'a\u0000.pdf', 'a\r\nContent-Type: text/html.pdf', '.pdf', 'a\u200b.pdf']) {
+        await refused(notificationRequest({ Attachments: [{ FileName: name, Base64: file }] }), 'Attachments.0.FileName');
+      }
+      await postNotification(institution, notificationRequest({ Attachments: [{ FileName: 'Cerere nr. 5 (final).pdf', Base64: file }] }));
       await refused(notificationRequest({ Attachments: [{ FileName: 'a.txt', Base64: 'not base64!' }] }), 'Attachments.0.Base64');
     });
 
