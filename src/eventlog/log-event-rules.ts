@@ -39,6 +39,9 @@ export function checkLogEvent(candidate: unknown, pointer: string): Record<strin
 }
 
 const MAX_DEPTH = 16;
+/** with the u flag a proper pair is one code point, so only a lone half matches: it has no UTF-8 form (nor a BSON one) */
+const UNPAIRED_SURROGATE = /[\ud800-\udfff]/u;
+const UNPAIRED_SURROGATE_PROBLEM = 'must not hold an unpaired surrogate (\\ud800-\\udfff alone has no UTF-8 form)';
 const PERSONAL_DATA_TYPE = /^\S+\.PersonalData\.[^.\s]+$/;
 
 /** Special events (seed): an event_type containing PersonalData. */
@@ -55,6 +58,7 @@ function checkObject(object: LogFields, pointer: string, report: (path: string, 
     else if (name.includes('.') || name.startsWith('$')) report(path, 'names must not contain "." or start with "$": nested fields are queried by dotted names');
     // MongoDB (BSON) cannot store a name holding NUL: the event would be logged and never indexed
     else if (/[\u0000-\u001f\u007f]/.test(name)) report(path, 'names must not contain control characters');
+    else if (UNPAIRED_SURROGATE.test(name)) report(path, UNPAIRED_SURROGATE_PROBLEM);
     if (Buffer.byteLength(name, 'utf8') > MAX_STRING_BYTES) report(path, `names are at most ${MAX_STRING_BYTES} bytes`);
     if (Array.isArray(value)) value.forEach((item, index) => checkValue(item, `${path}/${index}`, report, depth, false));
     else checkValue(value, path, report, depth, true);
@@ -64,6 +68,7 @@ function checkObject(object: LogFields, pointer: string, report: (path: string, 
 function checkValue(value: unknown, path: string, report: (path: string, message: string) => void, depth: number, arrayAllowed: boolean) {
   if (typeof value === 'string') {
     if (Buffer.byteLength(value, 'utf8') > MAX_STRING_BYTES) report(path, `strings are at most ${MAX_STRING_BYTES} bytes (UTF-8)`);
+    if (UNPAIRED_SURROGATE.test(value)) report(path, UNPAIRED_SURROGATE_PROBLEM);
   } else if (typeof value === 'number') {
     if (!Number.isFinite(value)) report(path, 'must be a finite number');
   } else if (typeof value === 'boolean') {

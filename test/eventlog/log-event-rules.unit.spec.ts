@@ -36,6 +36,12 @@ describe('Event logging: the rules for one event', () => {
     expect(checkLogEvent({ ...valid, tags: ['ok', 'x'.repeat(MAX_STRING_BYTES + 1)] }, '')).to.have.keys('/tags/1');
   });
 
+  it('refuses an unpaired surrogate in a value or a name, and takes a proper pair (an emoji)', () => {
+    expect(checkLogEvent({ ...valid, event_message: 'a \ud800 b' }, '')).to.have.keys('/event_message');
+    expect(checkLogEvent({ ...valid, nested: { ['k\udc00']: 'v' } }, '')).to.have.keys('/nested/k\udc00');
+    expect(checkLogEvent({ ...valid, event_message: 'ok \ud83d\ude00' }, '')).to.deep.equal({});
+  });
+
   it('refuses null, nested arrays and a personal-data type not shaped <Prefix>.PersonalData.<Action>', () => {
     expect(checkLogEvent({ ...valid, user: null }, '')).to.have.keys('/user');
     expect(checkLogEvent({ ...valid, matrix: [[1]] }, '')).to.have.keys('/matrix/0');

@@ -98,7 +98,7 @@ describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () =>
       // the parameter at fault is the one named
       expect(Object.keys((await institution.get('/query', { query: { ...base, page: 0, page_size: 10_001 } })).json().errors)).to.deep.equal(['page_size']);
       expect(Object.keys((await institution.get('/query', { query: { ...base, page: 201, page_size: 50 } })).json().errors)).to.deep.equal(['page']);
-      const repeated = await institution.get(`/query?${new URLSearchParams(Object.entries(base).map(([name, value]) => [name, String(value)]))}&page=0&page=1`);
+      const repeated = await institution.get(`/query?${new URLSearchParams(Object.entries(base).map(([name, value]): [string, string] => [name, String(value)]))}&page=0&page=1`);
       expect(repeated.status).to.equal(400);
       expect(repeated.json().errors).to.deep.equal({ page: ['is given more than once'] });
     });
