@@ -67,6 +67,7 @@ export const MESSAGES = {
     'The request body nests arrays or objects more than {max} levels deep.',
     'Тело запроса содержит массивы или объекты с вложенностью более {max} уровней.',
   ),
+  endBeforeStart: t('Câmpul {field} nu poate fi înainte de Start.', 'The field {field} must not be before Start.', 'Поле {field} не должно быть раньше Start.'),
   repeatedParameter: t('Parametrul {field} este transmis de mai multe ori.', 'The parameter {field} is sent more than once.', 'Параметр {field} передан несколько раз.'),
   idnpRequired: t('IDNP-ul este obligatoriu când isForeignCitizen este false.', 'The IDNP is required when isForeignCitizen is false.', 'IDNP обязателен, если isForeignCitizen равно false.'),
   passportRequired: t('Numărul pașaportului este obligatoriu când isForeignCitizen este true.', 'The passport number is required when isForeignCitizen is true.', 'Номер паспорта обязателен, если isForeignCitizen равно true.'),

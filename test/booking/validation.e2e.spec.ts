@@ -96,6 +96,7 @@ const RULES: Rule[] = [
   { name: 'an appointment id that is not percent-encoding', send: (client, headers) => client.patch('/api/v2/appointments/%ZZ/confirm', { headers }), field: 'appointmentId', key: 'uuid' },
   { name: 'an admin id that is not UTF-8', send: (client, headers) => client.get(`${ADMIN}/locations/%ED%A0%80`, { headers }), field: 'id', key: 'uuid' },
   { name: 'a repeated query parameter', send: (client, headers) => client.get('/api/v2/appointments/user-list?Idnp=2000000000000&Idnp=2000000000001', { headers }), field: 'Idnp', key: 'repeatedParameter' },
+  { name: 'list: End before Start', send: get('/api/v2/appointments/list', { Start: '2026-01-20T10:00:00+02:00', End: '2026-01-20T09:00:00+02:00' }), field: 'End', key: 'endBeforeStart' },
   { name: 'a query parameter repeated in another case', send: (client, headers) => client.get('/api/v2/appointments/list?PageSize=10&pagesize=1', { headers }), field: 'PageSize', key: 'repeatedParameter' },
   ...['0x10', '1e1', ' 10', '+5', '1.0', '0b11'].map((value): Rule => ({
     name: `list: PageSize ${JSON.stringify(value)} is not decimal digits`,

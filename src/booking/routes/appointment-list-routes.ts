@@ -5,6 +5,7 @@ import type { BookingContext } from '../application/booking-context';
 import { organizationCondition, searchAppointments, utc } from '../queries/appointment-queries';
 import { detailedModel, listModel, publicModel } from '../queries/appointment-views';
 import { paginationResponse, type PageRequest } from '../queries/pagination';
+import { validationProblem } from '../problems';
 import { actorOf, BookingRights, need } from '../rights';
 import { languageOfRequest, queryOf } from './http-input';
 
@@ -25,6 +26,8 @@ export function appointmentListRoutes(context: BookingContext): Router {
     route(async (request, response) => {
       const language = languageOfRequest(request);
       const query = queryOf<ListQuery>(request, 'appointments-list.query', language);
+      // a window that ends before it starts holds nothing: answered as the caller's mistake, not 204
+      if (query.Start && query.End && utc(query.End) < utc(query.Start)) throw validationProblem(language, [{ field: 'End', key: 'endBeforeStart' }]);
       const conditions = [
         query.LocationRelatedIDNO ? { $or: [{ locationRelatedIdno: query.LocationRelatedIDNO }, { organizationIdno: query.LocationRelatedIDNO }] } : null,
         query.UserIdentifier ? { userIdentifier: query.UserIdentifier } : null,
