@@ -17,7 +17,13 @@ import { notificationSchema } from './schema-validation';
 import { readYourWrites } from '../platform/projections/read-your-writes';
 import { singleValuedQuery } from '../platform/http/query';
 
-const validateTemplate = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
+const validateTemplateSchema = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
+/** TemplateDto by its schema, and a Name that is more than white space (templates are listed and ordered by it). */
+const validateTemplate = (body: unknown): TemplateDefinition => {
+  const template = validateTemplateSchema(body);
+  if (!/\S/.test(template.Name)) throw badRequest('Name must not be blank', { Name: ['must not be blank'] });
+  return template;
+};
 const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
 const validateCheckQuery = notificationSchema<{ variables?: string; userId?: string }>('template-check-query.json', { membersInAnyCase: true });
 const ORDERABLE = { Id: 'Id', Name: 'Name', CreatedAt: 'CreatedAt', LastUpdatedAt: 'LastUpdatedAt', CreatedBy: 'CreatedBy', LastUpdatedBy: 'LastUpdatedBy' };

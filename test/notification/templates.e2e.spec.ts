@@ -86,8 +86,8 @@ describe('Notifications: templates (e2e)', () => {
     expect((await platform.client('other-sender').get(`/api/Template/${a}`)).status).to.equal(404);
   });
 
-  it('refuses a Name over 50 characters, a missing Ro and a missing member with 400', async () => {
-    for (const body of [welcome({ Name: 'x'.repeat(51) }), welcome({ Subject: { En: 'no Ro' } }), { Name: 'no content' }, welcome({ Extra: 1 })]) {
+  it('refuses a Name over 50 characters or blank, a missing Ro and a missing member with 400', async () => {
+    for (const body of [welcome({ Name: 'x'.repeat(51) }), welcome({ Name: '   ' }), welcome({ Subject: { En: 'no Ro' } }), { Name: 'no content' }, welcome({ Extra: 1 })]) {
       const response = await institution.post('/api/Template', { body });
       expect(response.status, JSON.stringify(body).slice(0, 80)).to.equal(400);
       expect(response.headers['content-type']).to.match(/application\/problem\+json/);
