@@ -40,7 +40,7 @@ export class Publisher {
       if (error instanceof DuplicateEventConflictError) {
         const index = events.findIndex((event) => identityOf(event).dedupeKey === error.dedupeKey);
         const detail = 'an event with this source and id was already accepted with different content';
-        throw batch ? conflict(`event [${index}]: ${detail}; none was stored`, { [`[${index}]`]: [detail] }) : conflict(detail);
+        throw batch && index >= 0 ? conflict(`event [${index}]: ${detail}; none was stored`, { [`[${index}]`]: [detail] }) : conflict(detail);
       }
       throw error;
     });
