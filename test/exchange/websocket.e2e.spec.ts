@@ -161,6 +161,16 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     expect((await closing).code).to.equal(1007);
   });
 
+  it('closes the connection on a dead: report holding a number it would store altered', async () => {
+    const socket = await connect();
+    const closing = closed(socket);
+    const report = JSON.stringify(demoEvent({ data: 0 })).replace('"data":0', '"data":{"account":12345678901234567890}');
+    socket.send(`dead:${report}`);
+    const { code, reason } = await closing;
+    expect(code).to.equal(1007);
+    expect(String(reason)).to.match(/12345678901234567890/);
+  });
+
   it('refuses the upgrade without the sub-protocol (400), without a certificate (400) and to a non-consumer (401)', async () => {
     const refusal = (promise: Promise<unknown>) => promise.then(() => 0, (error) => error.status as number);
     expect(await refusal(consumer.websocket('/ce/consume/ws', ['other']))).to.equal(400);
