@@ -72,6 +72,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const integer = (name: string, fallback: number, least = 0, most = Number.MAX_SAFE_INTEGER) => integerSetting(env, name, fallback, least, most);
+  const duration = (name: string, fallback: number, least = 0) => durationSetting(env, name, fallback, least);
   const port = integer('PORT', 8443, 0, 65_535);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const logLevel = choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
@@ -90,29 +91,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     exchange: {
       maxRequestBytes: integer('EXCHANGE_MAX_REQUEST_BYTES', defaultExchangeConfig.maxRequestBytes, 1),
       maxPendingBytes: integer('EXCHANGE_MAX_PENDING_BYTES', defaultExchangeConfig.maxPendingBytes, 1),
-      pollTimeoutMs: integer('EXCHANGE_POLL_TIMEOUT_MS', defaultExchangeConfig.pollTimeoutMs),
+      pollTimeoutMs: duration('EXCHANGE_POLL_TIMEOUT_MS', defaultExchangeConfig.pollTimeoutMs),
       batchSize: integer('EXCHANGE_BATCH_SIZE', defaultExchangeConfig.batchSize, 1),
-      batchLingerMs: integer('EXCHANGE_BATCH_LINGER_MS', defaultExchangeConfig.batchLingerMs),
-      instanceIdleExpiryMs: integer('EXCHANGE_INSTANCE_IDLE_EXPIRY_MS', defaultExchangeConfig.instanceIdleExpiryMs, 1),
+      batchLingerMs: duration('EXCHANGE_BATCH_LINGER_MS', defaultExchangeConfig.batchLingerMs),
+      instanceIdleExpiryMs: duration('EXCHANGE_INSTANCE_IDLE_EXPIRY_MS', defaultExchangeConfig.instanceIdleExpiryMs, 1),
       wsMaxUnconfirmed: integer('EXCHANGE_WS_MAX_UNCONFIRMED', defaultExchangeConfig.wsMaxUnconfirmed, 1),
       pollMaxUnconfirmed: integer('EXCHANGE_POLL_MAX_UNCONFIRMED', defaultExchangeConfig.pollMaxUnconfirmed, 1),
-      futureTimeToleranceMs: integer('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),
+      futureTimeToleranceMs: duration('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),
       // leases are checked every second, renewed at least every third of their length, and hand events out for two thirds of it
-      laneLeaseMs: integer('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 3000),
+      laneLeaseMs: duration('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 3000),
       groupShards: integer('EXCHANGE_GROUP_SHARDS', defaultExchangeConfig.groupShards, 1),
     },
   };
 }
 
-/** An integer setting from the environment, its fallback when unset; a ConfigurationError naming it otherwise. */
+/**
+ * An integer setting from the environment, written in decimal digits (`Number` would also take `1e3`,
+ * `0x10` or ` 8443`), its fallback when unset; a ConfigurationError naming it otherwise.
+ */
 export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 0, most = Number.MAX_SAFE_INTEGER): number {
   const value = env[name];
   if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < least || parsed > most) {
+  const parsed = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < least || parsed > most) {
     throw new ConfigurationError(`${name} must be an integer from ${least}${most < Number.MAX_SAFE_INTEGER ? ` to ${most}` : ' up'}, got "${value}"`);
   }
   return parsed;
+}
+
+/** The longest delay a Node timer takes (a longer one fires at once, with a warning) */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** A duration in milliseconds: an integer setting no longer than a timer can wait, so every _MS setting can be one. */
+export function durationSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 0): number {
+  return integerSetting(env, name, fallback, least, LONGEST_TIMER_MS);
 }
 
 /** A setting that takes one of a few words, its fallback when unset; a ConfigurationError naming it otherwise. */

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -25,7 +25,7 @@ import { recordRegistryChanges } from './platform/identity/registry-log';
 import { createLogger, type Logger } from './platform/logger';
 import { projectRoot, schemasDir } from './platform/project-paths';
 import { ProjectionRunner } from './platform/projections/projection-runner';
-import { openStores, type Stores } from './platform/storage';
+import { ensureDataDir, openStores, type Stores } from './platform/storage';
 import { loadTlsMaterial } from './platform/tls';
 import type { ServiceDeps, ServiceModule } from './platform/service-module';
 import { serviceModules } from './services';
@@ -59,7 +59,7 @@ export async function startPlatform(
   const services = options.services ?? serviceModules;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  mkdirSync(config.dataDir, { recursive: true });
+  ensureDataDir(config.dataDir);
   if (!existsSync(config.registryFile)) copyFileSync(DEVELOPMENT_REGISTRY, config.registryFile);
   const registry = ClientRegistry.fromFile(config.registryFile);
   const { tls, createdClients } = loadTlsMaterial(config, registry);

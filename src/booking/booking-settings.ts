@@ -1,4 +1,4 @@
-import { booleanSetting, integerSetting } from '../config';
+import { booleanSetting, durationSetting } from '../config';
 
 /** The booking service's settings, read from the environment when the service starts (docs/booking.md). */
 export type BookingSettings = {
@@ -11,12 +11,11 @@ export type BookingSettings = {
 };
 
 // Node runs a longer timer interval at once (and warns), which would make the sweep a busy loop
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export function bookingSettings(env: NodeJS.ProcessEnv = process.env): BookingSettings {
   return {
-    sweepIntervalMs: integerSetting(env, 'BOOKING_SWEEP_INTERVAL_MS', 1000, 10, LONGEST_TIMER_MS),
-    recoveryGraceMs: integerSetting(env, 'BOOKING_RECOVERY_GRACE_MS', 60_000, 1000),
+    sweepIntervalMs: durationSetting(env, 'BOOKING_SWEEP_INTERVAL_MS', 1000, 10),
+    recoveryGraceMs: durationSetting(env, 'BOOKING_RECOVERY_GRACE_MS', 60_000, 1000),
     demoData: env.BOOKING_DEMO_DATA ? booleanSetting(env, 'BOOKING_DEMO_DATA', false) : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { booleanSetting, choiceSetting, integerSetting } from '../config';
+import { booleanSetting, choiceSetting, durationSetting, integerSetting } from '../config';
 import type { SmtpSettings } from './channels/email-channel';
 
 /**
@@ -31,7 +31,7 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
       password: env.NOTIFY_SMTP_PASSWORD || undefined,
       from: env.NOTIFY_MAIL_FROM ?? 'Notificări e-Guvernare <no-reply@notificari.gov.md>',
       rejectUnauthorized: booleanSetting(env, 'NOTIFY_SMTP_TLS_REJECT_UNAUTHORIZED', true),
-      timeoutMs: integerSetting(env, 'NOTIFY_SMTP_TIMEOUT_MS', 15_000, 1),
+      timeoutMs: durationSetting(env, 'NOTIFY_SMTP_TIMEOUT_MS', 15_000, 1),
       maxConnections: integerSetting(env, 'NOTIFY_SMTP_MAX_CONNECTIONS', 5, 1),
     },
     gateways: {
@@ -39,12 +39,12 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
       viber: env.NOTIFY_VIBER_GATEWAY_URL ?? 'http://localhost:9081/viber',
       webPush: env.NOTIFY_WEBPUSH_GATEWAY_URL ?? 'http://localhost:9081/web-push',
       token: env.NOTIFY_GATEWAY_TOKEN || undefined,
-      timeoutMs: integerSetting(env, 'NOTIFY_GATEWAY_TIMEOUT_MS', 10_000, 1),
+      timeoutMs: durationSetting(env, 'NOTIFY_GATEWAY_TIMEOUT_MS', 10_000, 1),
     },
     maxAttempts: integerSetting(env, 'NOTIFY_MAX_ATTEMPTS', 5, 1),
-    retryBaseMs: integerSetting(env, 'NOTIFY_RETRY_BASE_MS', 2_000),
-    retryMaxMs: integerSetting(env, 'NOTIFY_RETRY_MAX_MS', 300_000),
-    sendLeaseMs: integerSetting(env, 'NOTIFY_SEND_LEASE_MS', 30_000),
+    retryBaseMs: durationSetting(env, 'NOTIFY_RETRY_BASE_MS', 2_000),
+    retryMaxMs: durationSetting(env, 'NOTIFY_RETRY_MAX_MS', 300_000),
+    sendLeaseMs: durationSetting(env, 'NOTIFY_SEND_LEASE_MS', 30_000),
     dispatcherEnabled: choiceSetting(env, 'NOTIFY_DISPATCHER', ['on', 'off'], 'on') === 'on',
     dispatchConcurrency: integerSetting(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32, 1),
     maxRequestBytes: integerSetting(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024, 1),

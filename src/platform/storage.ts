@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PlatformConfig } from '../config';
+import { ConfigurationError, type PlatformConfig } from '../config';
 import { isBlobName, type BlobStore } from './blob-store/blob-store';
 import { openFileBlobStore } from './blob-store/file-blob-store';
 import type { DocumentStore } from './document-store/document-store';
@@ -25,12 +25,41 @@ export type Stores = {
  * the read models). While an embedded store is open, no other process may open DATA_DIR's (holdDataDir).
  */
 export async function openStores(config: PlatformConfig): Promise<Stores> {
-  mkdirSync(config.dataDir, { recursive: true });
+  ensureDataDir(config.dataDir);
   const hold = config.eventStoreUrl && config.mongodbUrl ? null : holdDataDir(config.dataDir);
   try {
     return await openEach(config, () => hold?.release());
   } catch (error) {
     hold?.release();
+    throw error;
+  }
+}
+
+/**
+ * DATA_DIR, created when missing. A path that cannot be a directory (a file, a path below one, a
+ * read-only or forbidden place) stops the start with one line naming it, as any setting it cannot run with.
+ */
+export function ensureDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code && ['EEXIST', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'ENOENT'].includes(code)) {
+      throw new ConfigurationError(`DATA_DIR ${dataDir} cannot be used as a directory: ${message}`);
+    }
+    throw error;
+  }
+}
+
+/** An embedded store's file; one that is not an SQLite database (or is damaged) is named, not left to a stack trace. */
+async function embeddedFile<S>(file: string, open: (file: string) => S | Promise<S>): Promise<S> {
+  try {
+    return await open(file);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+      throw new ConfigurationError(`${file} is not an intact SQLite database (${(error as Error).message}): restore DATA_DIR from a backup (docs/operations.md)`);
+    }
     throw error;
   }
 }
@@ -46,12 +75,12 @@ async function openEach(config: PlatformConfig, letGo: () => void): Promise<Stor
     const events = await open(
       config.eventStoreUrl
         ? (await import('./event-store/esdb-event-store')).openEventStoreDbEventStore(config.eventStoreUrl)
-        : openSqliteEventStore(join(config.dataDir, 'events.sqlite')),
+        : embeddedFile(join(config.dataDir, 'events.sqlite'), openSqliteEventStore),
     );
     const documents = await open(
       config.mongodbUrl
         ? (await import('./document-store/mongo-document-store')).openMongoDocumentStore(config.mongodbUrl)
-        : openSqliteDocumentStore(join(config.dataDir, 'read-models.sqlite')),
+        : embeddedFile(join(config.dataDir, 'read-models.sqlite'), openSqliteDocumentStore),
     );
     const blobs = await open(
       config.mongodbUrl

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -47,6 +47,22 @@ describe('npm start with a setting it cannot run with (e2e)', () => {
     expect(schemas.code).to.equal(2);
     expect(schemas.stderr.trim()).to.equal(`configuration: EVENT_SCHEMAS_DIR ${missing} does not exist (docs/configuration.md)`);
   });
+  it('stops with exit code 2 and one line naming DATA_DIR when it cannot be a directory, or naming a store file that is not a database', async () => {
+    const file = join(dataDir, 'a-file');
+    writeFileSync(file, 'not a directory');
+    for (const target of [file, join(file, 'below')]) {
+      const refused = await startMain({}, target);
+      expect(refused.code, target).to.equal(2);
+      expect(refused.stderr.trim()).to.match(new RegExp(`^configuration: DATA_DIR ${target} cannot be used as a directory: .+ \\(docs/configuration\\.md\\)$`));
+    }
+    const damaged = join(dataDir, 'damaged');
+    mkdirSync(damaged);
+    writeFileSync(join(damaged, 'events.sqlite'), 'this is not an SQLite file, but long enough to be read as one: '.repeat(100));
+    const refused = await startMain({}, damaged);
+    expect(refused.code).to.equal(2);
+    expect(refused.stderr.trim()).to.match(new RegExp(`^configuration: ${join(damaged, 'events.sqlite')} is not an intact SQLite database .*restore DATA_DIR from a backup`));
+  });
+
   it('refuses a second platform on a DATA_DIR another process holds, with exit code 2, and takes it once that process died', async () => {
     const holder = new ServerProcess(dataDir, await ServerProcess.freePort());
     await holder.start();
