@@ -17,7 +17,13 @@ function fail(message: string): never {
 
 if (args[0] === '--verify') {
   if (!args[1]) fail('usage: npm run backup -- --verify <backup directory>');
-  const damaged = verifyBackup(resolve(args[1]));
+  let damaged: string[] = [];
+  try {
+    damaged = verifyBackup(resolve(args[1]));
+  } catch (error) {
+    if (error instanceof BackupRefused) fail(error.message);
+    throw error;
+  }
   if (damaged.length > 0) fail(`backup ${args[1]} does not match its manifest: ${damaged.join(', ')}`);
   process.stderr.write(`backup ${args[1]} matches its manifest\n`);
 } else {

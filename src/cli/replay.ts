@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigurationError, loadConfig } from '../config';
 import { createLogger } from '../platform/logger';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
@@ -14,6 +16,11 @@ const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !projections.some((projection) => projection.name === name));
 if (unknown.length > 0) {
   process.stderr.write(`unknown projection(s): ${unknown.join(', ')}\nknown: ${projections.map((p) => p.name).join(', ') || '(none)'}\n`);
+  process.exit(2);
+}
+// opening the embedded stores would create them: a mistyped DATA_DIR would be "replayed" as an empty log
+if (!config.eventStoreUrl && !existsSync(join(config.dataDir, 'events.sqlite'))) {
+  process.stderr.write(`${config.dataDir} holds no event log (events.sqlite): nothing to replay (is DATA_DIR right?)\n`);
   process.exit(2);
 }
 const stores = await openStores(config).catch((error: unknown) => {

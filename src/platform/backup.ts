@@ -32,7 +32,11 @@ export function backupDataDirectory(dataDir: string, target: string, options: { 
   if (!existsSync(join(dataDir, LOG_FILE))) throw new BackupRefused(`${dataDir} holds no event log (${LOG_FILE}): nothing to back up`);
   if (isInside(target, dataDir)) throw new BackupRefused(`${target} is inside the data directory ${dataDir}: choose a place outside it`);
   if (existsSync(target) && readdirSync(target).length > 0) throw new BackupRefused(`${target} is not empty: a backup never overwrites files`);
-  mkdirSync(target, { recursive: true });
+  try {
+    mkdirSync(target, { recursive: true });
+  } catch (error) {
+    throw new BackupRefused(`${target} cannot be made a directory: ${(error as Error).message}`);
+  }
 
   if (existsSync(join(dataDir, READ_MODELS_FILE))) snapshotSqlite(join(dataDir, READ_MODELS_FILE), join(target, READ_MODELS_FILE));
   snapshotSqlite(join(dataDir, LOG_FILE), join(target, LOG_FILE));
@@ -49,15 +53,43 @@ export function backupDataDirectory(dataDir: string, target: string, options: { 
   return manifest;
 }
 
-/** Files of a backup that differ from its manifest (missing, another size or checksum). */
+/**
+ * What in a backup differs from its manifest: files missing, of another size or checksum, and files the
+ * manifest does not list (a stray events.sqlite-wal would be applied by SQLite on restore). A backup
+ * without a readable manifest, or whose manifest names a path outside it, is refused.
+ */
 export function verifyBackup(target: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(target, MANIFEST_FILE), 'utf8')) as BackupManifest;
-  return manifest.files
+  const manifest = readManifest(target);
+  const listed = new Set(manifest.files.map((file) => file.path));
+  const differing = manifest.files
     .filter((file) => {
       const path = join(target, file.path);
       return !existsSync(path) || statSync(path).size !== file.bytes || sha256Of(path) !== file.sha256;
     })
     .map((file) => file.path);
+  const unlisted = filesUnder(target)
+    .map((file) => relative(target, file))
+    .filter((path) => path !== MANIFEST_FILE && !listed.has(path))
+    .map((path) => `${path} (not in the manifest)`);
+  return [...differing, ...unlisted];
+}
+
+function readManifest(target: string): BackupManifest {
+  const path = join(target, MANIFEST_FILE);
+  if (!existsSync(path)) throw new BackupRefused(`${target} holds no ${MANIFEST_FILE}: it is not a backup made by npm run backup`);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(readFileSync(path, 'utf8')) as BackupManifest;
+  } catch (error) {
+    throw new BackupRefused(`${path} cannot be read as a manifest: ${(error as Error).message}`);
+  }
+  const wellFormed =
+    Array.isArray(manifest?.files) &&
+    manifest.files.every((file) => typeof file?.path === 'string' && typeof file.bytes === 'number' && typeof file.sha256 === 'string');
+  if (!wellFormed) throw new BackupRefused(`${path} is not a backup manifest (it needs "files": [{ path, bytes, sha256 }, ...])`);
+  const outside = manifest.files.find((file) => !isInside(join(target, file.path), target) || resolve(target, file.path) === resolve(target));
+  if (outside) throw new BackupRefused(`${path} names ${outside.path}, which is not a file inside the backup`);
+  return manifest;
 }
 
 // a read-write connection, though it only reads: a read-only one cannot open a WAL file whose -shm is gone

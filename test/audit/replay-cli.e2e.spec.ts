@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -55,6 +55,13 @@ describe('Replay of read models from the log (npm run replay, e2e)', function ()
     expect(replay.code).to.equal(2);
     expect(replay.stderr).to.contain('unknown projection(s): no-such-projection');
     expect(replay.stderr).to.contain('eventlog-entries');
+  });
+  it('refuses a DATA_DIR that holds no event log (a mistyped one), creating nothing (exit 2)', async () => {
+    const mistyped = `${dataDir}-mistyped`;
+    const replay = await runCli('replay', mistyped, []);
+    expect(replay.code).to.equal(2);
+    expect(replay.stderr).to.contain(`${mistyped} holds no event log`);
+    expect(existsSync(mistyped)).to.equal(false);
   });
   it('refuses to run while the platform holds the same DATA_DIR (exit 2), and runs once it stopped', async () => {
     const server = new ServerProcess(dataDir, await ServerProcess.freePort());

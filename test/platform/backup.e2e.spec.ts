@@ -114,5 +114,37 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
     const verified = await runCli('backup', dataDir, ['--verify', target]);
     expect(verified.code).to.equal(2);
     expect(verified.stderr).to.contain('clients.json');
+    // a file the manifest does not list: SQLite would apply a stray WAL file on restore
+    writeFileSync(join(target, 'events.sqlite-wal'), 'stray');
+    expect((await runCli('backup', dataDir, ['--verify', target])).stderr).to.contain('events.sqlite-wal (not in the manifest)');
+  });
+
+  it('answers what is not a backup, and a target it cannot make, with one line and exit 2, not a stack trace', async () => {
+    const dataDir = await dataDirOfAStoppedPlatform();
+    const notJson = join(root, 'not-json');
+    mkdirSync(notJson);
+    writeFileSync(join(notJson, MANIFEST_FILE), '{');
+    const noFiles = join(root, 'no-files');
+    mkdirSync(noFiles);
+    writeFileSync(join(noFiles, MANIFEST_FILE), '{}');
+    const escaping = join(root, 'escaping');
+    mkdirSync(escaping);
+    writeFileSync(join(escaping, MANIFEST_FILE), JSON.stringify({ files: [{ path: '../data/clients.json', bytes: 1, sha256: 'x' }] }));
+    const aFile = join(root, 'a-file');
+    writeFileSync(aFile, 'x');
+    const cases: [string[], RegExp][] = [
+      [['--verify', join(root, 'nothing-here')], /holds no backup-manifest\.json/],
+      [['--verify', dataDir], /holds no backup-manifest\.json/],
+      [['--verify', notJson], /cannot be read as a manifest/],
+      [['--verify', noFiles], /is not a backup manifest/],
+      [['--verify', escaping], /names \.\.\/data\/clients\.json, which is not a file inside the backup/],
+      [[join(aFile, 'below')], /cannot be made a directory/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli('backup', dataDir, args);
+      expect(run.code, args.join(' ')).to.equal(2);
+      expect(run.stderr.trim().split('\n'), args.join(' ')).to.have.length(1);
+      expect(run.stderr, args.join(' ')).to.match(message);
+    }
   });
 });
