@@ -298,18 +298,19 @@ export class ConsumerService {
   /**
    * What each consumer group of a client has confirmed, and how many events wait for it. The waiting
    * events are counted by reading the log as the lanes do, with the client's rights as they are now, at
-   * most STATUS_SCAN_BUDGET for the whole request.
+   * most STATUS_SCAN_BUDGET for the whole request, shared equally by the groups' lanes: taken in turn,
+   * the first group used it up and every later one showed 0 waiting, however far behind it was.
    */
   async groupStatuses(clientId: string): Promise<{ logHead: number; groups: GroupStatus[] }> {
     const head = await this.deps.events.headPosition();
-    const budget = { ...STATUS_SCAN_BUDGET };
+    const groups = await this.groupPositions(clientId);
+    const lanes = groups.reduce((count, positions) => count + positions.shards.length, 0);
+    const share: ReadBudget = { events: Math.floor(STATUS_SCAN_BUDGET.events / lanes), size: Math.floor(STATUS_SCAN_BUDGET.size / lanes) };
     const statuses: GroupStatus[] = [];
-    for (const positions of await this.groupPositions(clientId)) {
+    for (const positions of groups) {
       const status: GroupStatus = { ...positions, waiting: { events: 0, exact: true } };
       for (const { shard, confirmedUpTo } of positions.shards) {
-        const counted = await countDeliveries(this.laneSource(positions, shard, positions.shards.length), confirmedUpTo, head, budget);
-        budget.events -= counted.read.events;
-        budget.size -= counted.read.size;
+        const counted = await countDeliveries(this.laneSource(positions, shard, positions.shards.length), confirmedUpTo, head, share);
         status.waiting.events += counted.deliveries;
         status.waiting.exact &&= counted.complete;
       }

@@ -191,3 +191,32 @@ describe('ConsumerService: groups no instance reads any more (integration, embed
     }
   });
 });
+
+describe('ConsumerService: where each consumer group stands (integration, embedded stores)', () => {
+  const stores = freshEmbeddedStores('consumer-service-status-');
+
+  it('shares the reading budget of a status request equally: groups equally far behind show the same lower bound', async () => {
+    for (let batch = 0; batch < 25; batch += 1) {
+      const events = Array.from({ length: 1000 }, () => ({
+        event: { specversion: '1.0', id: randomUUID(), source: 'urn:demo:producer', type: 'demo.order.created', time: new Date().toISOString() },
+        producer: 'demo-producer',
+      }));
+      await stores.events.append('exchange-demo-producer', events);
+    }
+    const service = serviceOver(stores.events, stores.documents);
+    await service.start();
+    try {
+      const consumer = registry.get('demo-consumer')!;
+      for (const group of ['a1', 'b1']) await service.delete(await service.create(consumer, { events: true, test: false, dead: false, group }, 'http'), 'done');
+      const { logHead, groups } = await service.groupStatuses('demo-consumer');
+      expect(logHead).to.equal(25_000);
+      // 20,000 events of reading for the request, 10,000 for each; before, a1 read 20,000 and b1 none
+      expect(groups.map(({ group, waiting }) => ({ group, waiting }))).to.deep.equal([
+        { group: 'a1', waiting: { events: 10_000, exact: false } },
+        { group: 'b1', waiting: { events: 10_000, exact: false } },
+      ]);
+    } finally {
+      await service.stop();
+    }
+  });
+});
