@@ -117,7 +117,8 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
     `${INSTANCE_PATH}/confirm`,
     route(async (request, response) => {
       const instance = instanceOf(request, response);
-      const offset = stringParam(request.query, 'offset');
+      // read as the WebSocket's confirm:<offset> is: white space around the digits ignored
+      const offset = stringParam(request.query, 'offset')?.trim();
       if (offset !== undefined && !/^[1-9][0-9]{0,15}$/.test(offset)) {
         throw badRequest('offset must be a positive integer given as a string', { offset: ['must be a positive integer'] });
       }

@@ -169,6 +169,8 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       const instance = await createInstance(consumer);
       expect((await consumer.post(`${instance}/confirm`, { query: { offset: 'abc' } })).status).to.equal(400);
       expect((await consumer.post(`${instance}/confirm`, { query: { offset: '-1' } })).status).to.equal(400);
+      expect((await consumer.post(`${instance}/confirm`, { query: { offset: '03' } })).status).to.equal(400);
+      expect((await consumer.post(`${instance}/confirm`, { query: { offset: ' 3 ' } })).status).to.equal(204);
     });
   });
 
