@@ -10,8 +10,6 @@ export type BookingSettings = {
   demoData?: boolean;
 };
 
-// Node runs a longer timer interval at once (and warns), which would make the sweep a busy loop
-
 export function bookingSettings(env: NodeJS.ProcessEnv = process.env): BookingSettings {
   return {
     sweepIntervalMs: durationSetting(env, 'BOOKING_SWEEP_INTERVAL_MS', 1000, 10),

@@ -6,7 +6,7 @@ import {
   type EventStore,
   type NewEvent,
 } from '../platform/event-store/event-store';
-import { identityOf, retryFingerprint } from '../platform/event-store/event-identity';
+import { retryFingerprint } from '../platform/event-store/event-identity';
 import type { ClientDefinition } from '../platform/identity/client-registry';
 import type { EventSchemas } from './event-schemas';
 import { consumeViolation, mayProduce } from './exchange-rights';
@@ -29,18 +29,16 @@ export class Publisher {
    */
   publish(client: ClientDefinition, normalized: Normalized[], kind: EventKind, { json, batch = false }: PublishOptions = {}): Promise<AppendResult> {
     let appended: Promise<AppendResult>;
-    let events: NewEvent[];
     try {
-      events = this.checked(client, normalized, kind, batch);
-      appended = this.store.append(streamFor(kind, client.id), events, { json });
+      appended = this.store.append(streamFor(kind, client.id), this.checked(client, normalized, kind, batch), { json });
     } catch (error) {
       return Promise.reject(error);
     }
     return appended.catch((error: unknown) => {
       if (error instanceof DuplicateEventConflictError) {
-        const index = events.findIndex((event) => identityOf(event).dedupeKey === error.dedupeKey);
         const detail = 'an event with this source and id was already accepted with different content';
-        throw batch && index >= 0 ? conflict(`event [${index}]: ${detail}; none was stored`, { [`[${index}]`]: [detail] }) : conflict(detail);
+        const index = error.eventIndex;
+        throw batch && index !== undefined ? conflict(`event [${index}]: ${detail}; none was stored`, { [`[${index}]`]: [detail] }) : conflict(detail);
       }
       throw error;
     });

@@ -198,7 +198,7 @@ describe('ConsumerService: where each consumer group stands (integration, embedd
   it('shares the reading budget of a status request equally: groups equally far behind show the same lower bound', async () => {
     for (let batch = 0; batch < 25; batch += 1) {
       const events = Array.from({ length: 1000 }, () => ({
-        event: { specversion: '1.0', id: randomUUID(), source: 'urn:demo:producer', type: 'demo.order.created', time: new Date().toISOString() },
+        event: { specversion: '1.0' as const, id: randomUUID(), source: 'urn:demo:producer', type: 'demo.order.created', time: new Date().toISOString() },
         producer: 'demo-producer',
       }));
       await stores.events.append('exchange-demo-producer', events);

@@ -321,6 +321,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const start = await store.headPosition();
         const error = await rejection(store.append(streamId, [innocent, impostor]));
         expect(error).to.be.instanceOf(DuplicateEventConflictError);
+        expect((error as DuplicateEventConflictError).eventIndex, 'which event of the append').to.equal(1);
         expect(await store.readStream(streamId)).to.have.length(1);
         expect(await store.readAll({ after: start, limit: 10, filter: { streamPrefix: prefix } })).to.deep.equal([]);
         const later = await store.append(streamId, [innocent]);
@@ -341,6 +342,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const streamId = streamName();
         const error = await rejection(store.append(streamId, [event, newEvent({ id: event.event.id, type: OTHER })]));
         expect(error).to.be.instanceOf(DuplicateEventConflictError);
+        expect((error as DuplicateEventConflictError).eventIndex).to.equal(1);
         expect(await store.readStream(streamId)).to.deep.equal([]);
       });
 

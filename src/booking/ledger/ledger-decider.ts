@@ -43,8 +43,8 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
     switch (command.type) {
       case 'reserve': {
         if (state.requests[command.requestId]) return [];
-        const occupancy: Occupancy[] = Object.values(state.held).map((booking) => ({ ...booking, count: 1 }));
         const held = Object.values(state.held);
+        const occupancy: Occupancy[] = held.map((booking) => ({ ...booking, count: 1 }));
         command.items.forEach((item, index) => {
           if (held.some((booking) => isSameBooking(booking, item.booking))) throw new SlotUnavailableError(index, 'alreadyBooked');
           const refusal = capacityRefusal(occupancy, item.booking, item.limits);

@@ -242,7 +242,7 @@ async function tryAppend(
   if (refused || claims.some((claim) => claim.status === 'busy')) {
     // Held keys are given back before waiting, so two appends holding each other's keys cannot stall.
     await release(client, held, attempt.batchId);
-    if (refused) throw new DuplicateEventConflictError(refused.dedupeKey);
+    if (refused) throw new DuplicateEventConflictError(refused.dedupeKey, events.indexOf(refused.newEvent));
     return 'busy';
   }
 
@@ -282,11 +282,11 @@ async function tryAppend(
 function distinctByKey(events: NewEvent[]): { candidates: Candidate[]; copies: number } {
   const byKey = new Map<string, Candidate>();
   let copies = 0;
-  for (const newEvent of events) {
+  for (const [index, newEvent] of events.entries()) {
     const { dedupeKey, contentHash } = identityOf(newEvent);
     const earlier = byKey.get(dedupeKey);
     if (!earlier) byKey.set(dedupeKey, { newEvent, dedupeKey, contentHash });
-    else if (earlier.contentHash !== contentHash) throw new DuplicateEventConflictError(dedupeKey);
+    else if (earlier.contentHash !== contentHash) throw new DuplicateEventConflictError(dedupeKey, index);
     else copies += 1;
   }
   return { candidates: [...byKey.values()], copies };

@@ -123,9 +123,12 @@ export class ExpectedRevisionConflictError extends Error {
   }
 }
 
-/** A different event was sent under a uniqueness key (source + id) already used. */
+/** A different event was sent under a uniqueness key (source + id) already used; eventIndex: which of the append's events. */
 export class DuplicateEventConflictError extends Error {
-  constructor(readonly dedupeKey: string) {
+  constructor(
+    readonly dedupeKey: string,
+    readonly eventIndex?: number,
+  ) {
     super(`an event with the same source and id but different content is already stored (${dedupeKey.replace('\n', ' ')})`);
     this.name = 'DuplicateEventConflictError';
   }

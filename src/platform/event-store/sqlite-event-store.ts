@@ -262,7 +262,7 @@ export function commitFailure(message: string, code: string | undefined): Error 
 function toError(error: WireError): Error {
   return error.name === 'ExpectedRevisionConflictError'
     ? new ExpectedRevisionConflictError(error.streamId, error.expected, error.actual)
-    : new DuplicateEventConflictError(error.dedupeKey);
+    : new DuplicateEventConflictError(error.dedupeKey, error.eventIndex);
 }
 
 /** The runs holding events after `after` (their last position is past it) up to `upTo`, oldest first. */

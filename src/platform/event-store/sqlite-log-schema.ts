@@ -172,12 +172,13 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
    * (with the run's events, when checking a retry had to parse them). A retried event (its key taken by
    * the same content) is counted and not stored again; a key taken by other content refuses the append.
    */
-  const claimKeys = (run: WireRun, result: AppendResult): ClaimedKeys => {
+  /** firstIndex: the index of the run's first event among its append's events */
+  const claimKeys = (run: WireRun, firstIndex: number, result: AppendResult): ClaimedKeys => {
     // nearly every run's keys are all new: one statement for all of them costs less than one per key
     if (run.keys.length > 1 && run.fingerprints.length === 0 && claimAllNew(run.keys)) {
       return { kept: run.keys.map((_, index) => index), parsed: null };
     }
-    return claimKeysOneByOne(run, result);
+    return claimKeysOneByOne(run, firstIndex, result);
   };
 
   /**
@@ -194,7 +195,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
     return false;
   };
 
-  const claimKeysOneByOne = (run: WireRun, result: AppendResult): ClaimedKeys => {
+  const claimKeysOneByOne = (run: WireRun, firstIndex: number, result: AppendResult): ClaimedKeys => {
     const firstPosition = head + 1;
     const fingerprintOf = new Map(run.fingerprints.map((fingerprint) => [fingerprint.index, fingerprint]));
     let parsed: CloudEventRecord[] | null = null;
@@ -214,7 +215,7 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
       const inThisRun = stored.position >= firstPosition && stored.position <= head;
       const storedEvent = inThisRun ? parsed[kept[stored.position - firstPosition]] : storedEventOf(stored, parsedRuns);
       if (!isRetry(stored, storedEvent, parsed[index], fingerprint)) {
-        throw new AppendRefused({ name: 'DuplicateEventConflictError', dedupeKey: run.keys[index] });
+        throw new AppendRefused({ name: 'DuplicateEventConflictError', dedupeKey: run.keys[index], eventIndex: firstIndex + index });
       }
       result.duplicates += 1;
       result.lastPosition = Math.max(result.lastPosition, stored.position);
@@ -222,9 +223,9 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
     return { kept, parsed };
   };
 
-  const appendRun = (streamId: string, run: WireRun, revision: number, recordedAt: string, result: AppendResult) => {
+  const appendRun = (streamId: string, run: WireRun, firstIndex: number, revision: number, recordedAt: string, result: AppendResult) => {
     const firstPosition = head + 1;
-    const { kept, parsed } = claimKeys(run, result);
+    const { kept, parsed } = claimKeys(run, firstIndex, result);
     if (kept.length === 0) return revision;
     let json = run.json;
     let types = run.types;
@@ -248,7 +249,11 @@ export function groupCommitter(db: Database.Database): (appends: WireAppend[]) =
     }
     const recordedAt = new Date().toISOString();
     const result: AppendResult = { nextRevision: actual, positions: [], duplicates: 0, lastPosition: 0 };
-    for (const run of append.runs) result.nextRevision = appendRun(append.streamId, run, result.nextRevision, recordedAt, result);
+    let firstIndex = 0;
+    for (const run of append.runs) {
+      result.nextRevision = appendRun(append.streamId, run, firstIndex, result.nextRevision, recordedAt, result);
+      firstIndex += run.keys.length;
+    }
     return result;
   };
   const appendInSavepoint = db.transaction(appendEvents);

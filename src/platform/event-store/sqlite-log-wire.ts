@@ -167,7 +167,7 @@ class EncodedReader {
 
 export type WireError =
   | { name: 'ExpectedRevisionConflictError'; streamId: string; expected: ExpectedRevision; actual: number }
-  | { name: 'DuplicateEventConflictError'; dedupeKey: string };
+  | { name: 'DuplicateEventConflictError'; dedupeKey: string; eventIndex: number };
 
 export type WireOutcome = { ok: true; result: AppendResult } | { ok: false; error: WireError };
 export type WireCommit = { outcomes: WireOutcome[]; head: number };
