@@ -29,7 +29,7 @@ describe('Service settings from the environment (unit)', () => {
     expect(refusal(() => bookingSettings({ BOOKING_SWEEP_INTERVAL_MS: 'abc' }))).to.match(/^BOOKING_SWEEP_INTERVAL_MS must be an integer from 10 to 2147483647, got "abc"/);
     expect(refusal(() => bookingSettings({ BOOKING_SWEEP_INTERVAL_MS: '0' }))).to.match(/^BOOKING_SWEEP_INTERVAL_MS /);
     expect(refusal(() => bookingSettings({ BOOKING_SWEEP_INTERVAL_MS: '3000000000' }))).to.match(/^BOOKING_SWEEP_INTERVAL_MS /);
-    expect(refusal(() => bookingSettings({ BOOKING_RECOVERY_GRACE_MS: '10' }))).to.match(/^BOOKING_RECOVERY_GRACE_MS must be an integer from 1000 up/);
+    expect(refusal(() => bookingSettings({ BOOKING_RECOVERY_GRACE_MS: '10' }))).to.match(/^BOOKING_RECOVERY_GRACE_MS must be an integer from 1000 to 2147483647/);
     expect(refusal(() => bookingSettings({ BOOKING_DEMO_DATA: 'no' }))).to.equal('BOOKING_DEMO_DATA must be one of true, false, got "no"');
   });
 
