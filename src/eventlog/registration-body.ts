@@ -1,4 +1,4 @@
-import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
+import { changedNumbersDetail, parseJsonExactly } from '../platform/json-numbers';
 import { isJwsCompact } from './jws';
 
 /**
@@ -63,13 +63,8 @@ function toItem(value: unknown): RegistrationItem {
 
 /** Not JSON: { ok: false }; JSON holding a number that parsing would change: refused (the event would be logged altered). */
 function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false };
-  }
-  const changed = numbersChangedByParsing(text);
-  if (changed.length > 0) throw new UnreadableBodyError(changedNumbersDetail(changed));
-  return { ok: true, value };
+  const parsed = parseJsonExactly(text);
+  if (!parsed.json) return { ok: false };
+  if (parsed.changedNumbers.length > 0) throw new UnreadableBodyError(changedNumbersDetail(parsed.changedNumbers));
+  return { ok: true, value: parsed.value };
 }

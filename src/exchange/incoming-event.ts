@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { CloudEventRecord } from '../platform/event-store/event-store';
-import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
+import { changedNumbersDetail, parseJsonExactly } from '../platform/json-numbers';
 import { cloudEventViolations, rfc3339Millis } from './cloud-event-format';
 import { decodeHeaderValue, encodeHeaderValue } from './wire-format';
 
@@ -88,14 +88,10 @@ export function normalizeRaw(headers: NodeJS.Dict<string[]>, body: Buffer, conte
   if (baseType !== 'application/octet-stream') violations.push(...textBodyViolations(mediaType, body));
   if (violations.length > 0) return { ok: false, violations };
   if (baseType === 'application/json') {
-    const text = body.toString('utf8');
-    try {
-      sent.data = body.length === 0 ? null : JSON.parse(text);
-    } catch {
-      return { ok: false, violations: ['the body is not valid JSON (Content-Type application/json)'] };
-    }
-    const changed = numbersChangedByParsing(text);
-    if (changed.length > 0) return { ok: false, violations: [changedNumbersDetail(changed)] };
+    const parsed = body.length === 0 ? { json: true as const, value: null, changedNumbers: [] } : parseJsonExactly(body.toString('utf8'));
+    if (!parsed.json) return { ok: false, violations: ['the body is not valid JSON (Content-Type application/json)'] };
+    if (parsed.changedNumbers.length > 0) return { ok: false, violations: [changedNumbersDetail(parsed.changedNumbers)] };
+    sent.data = parsed.value;
   } else if (baseType === 'text/plain') {
     sent.data = body.toString('utf8');
   } else {

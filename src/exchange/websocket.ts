@@ -16,7 +16,7 @@ import { consumerOptions } from './consumer-routes';
 import { identityProblem } from './exchange-auth';
 import { isConsumer } from './exchange-rights';
 import { normalizeReported } from './incoming-event';
-import { changedNumbersDetail, numbersChangedByParsing } from '../platform/json-numbers';
+import { changedNumbersDetail, parseJsonExactly } from '../platform/json-numbers';
 import type { Publisher } from './publisher';
 import { toStructured } from './wire-format';
 import type { RateLimiter } from '../platform/http/rate-limit';
@@ -177,16 +177,11 @@ function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefiniti
 }
 
 async function reportDead(json: string, client: ClientDefinition, ws: WebSocket, deps: WebSocketDeps) {
-  let candidate: unknown;
+  const parsed = parseJsonExactly(json);
+  if (!parsed.json) return ws.close(1007, 'dead: must be followed by a JSON event');
+  if (parsed.changedNumbers.length > 0) return ws.close(1007, truncate(`dead event refused: ${changedNumbersDetail(parsed.changedNumbers)}`));
   try {
-    candidate = JSON.parse(json);
-  } catch {
-    return ws.close(1007, 'dead: must be followed by a JSON event');
-  }
-  const changed = numbersChangedByParsing(json);
-  if (changed.length > 0) return ws.close(1007, truncate(`dead event refused: ${changedNumbersDetail(changed)}`));
-  try {
-    const normalized = normalizeReported(candidate, { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs });
+    const normalized = normalizeReported(parsed.value, { now: deps.clock.now(), futureTimeToleranceMs: deps.config.futureTimeToleranceMs });
     await deps.publisher.publish(client, [normalized], 'dead');
   } catch (error) {
     if (error instanceof ProblemError) return ws.close(error.status === 401 ? 1008 : 1007, truncate(`dead event refused: ${error.detail}`));

@@ -34,6 +34,21 @@ export function numbersChangedByParsing(json: string, max = 3): string[] {
   return changed;
 }
 
+/**
+ * A JSON text parsed the way every body of the platform is read: `json: false` when it is not JSON, and
+ * otherwise its value with the numbers parsing changed (none for almost every text). Each reader turns
+ * the two refusals into its own answer (a 400, a WebSocket close, a problem in the caller's language).
+ */
+export function parseJsonExactly(text: string, maxChanged = 3): { json: false } | { json: true; value: unknown; changedNumbers: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { json: false };
+  }
+  return { json: true, value, changedNumbers: numbersChangedByParsing(text, maxChanged) };
+}
+
 /** The problem's wording, the same wherever a JSON body is read. */
 export function changedNumbersDetail(numbers: string[]): string {
   return `${numbers.length === 1 ? 'the number' : 'the numbers'} ${numbers.join(', ')} cannot be kept exactly (JSON numbers are read as 64-bit floating point, about 15 significant digits): send such values as strings`;

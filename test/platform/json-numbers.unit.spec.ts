@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { numbersChangedByParsing, parsesExactly } from '../../src/platform/json-numbers';
+import { numbersChangedByParsing, parseJsonExactly, parsesExactly } from '../../src/platform/json-numbers';
 
 describe('JSON numbers that parsing would change', () => {
   it('finds integers past 2^53 that a double does not hold, and decimals with more digits than it keeps', () => {
@@ -39,5 +39,12 @@ describe('JSON numbers that parsing would change', () => {
     const text = `[${Array.from({ length: 10 }, (_, i) => `1234567890123456789${i}`).join(',')}]`;
     expect(numbersChangedByParsing(text)).to.have.length(3);
     expect(numbersChangedByParsing(text, 1)).to.deep.equal(['12345678901234567890']);
+  });
+
+  it('parses a body as every reader does: not JSON, JSON with the numbers it would change, or its value', () => {
+    expect(parseJsonExactly('{"a":')).to.deep.equal({ json: false });
+    expect(parseJsonExactly('')).to.deep.equal({ json: false });
+    expect(parseJsonExactly('{"a":[1,"x"]}')).to.deep.equal({ json: true, value: { a: [1, 'x'] }, changedNumbers: [] });
+    expect(parseJsonExactly('[12345678901234567890,1e400]', 1)).to.deep.equal({ json: true, value: [12345678901234567000, Infinity], changedNumbers: ['12345678901234567890'] });
   });
 });

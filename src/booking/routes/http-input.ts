@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import { ProblemError } from '../../platform/errors';
 import { readBody } from '../../platform/http/read-body';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/json-depth';
-import { numbersChangedByParsing } from '../../platform/json-numbers';
+import { parseJsonExactly } from '../../platform/json-numbers';
 import { languageOf, type Language } from '../messages';
 import { ruleProblem, validationProblem } from '../problems';
 import { canonicalUuid, validateQuery } from '../validation';
@@ -21,15 +21,11 @@ export async function jsonBody(request: Request, language: Language): Promise<un
   });
   // JSON between systems is UTF-8 (RFC 8259, 8.1)
   if (!isUtf8(body)) throw validationProblem(language, [{ field: '$', key: 'invalidJson' }]);
-  const text = body.toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw validationProblem(language, [{ field: '$', key: 'invalidJson' }]);
-  }
-  const [changed] = numbersChangedByParsing(text, 1);
+  const parsed = parseJsonExactly(body.toString('utf8'), 1);
+  if (!parsed.json) throw validationProblem(language, [{ field: '$', key: 'invalidJson' }]);
+  const [changed] = parsed.changedNumbers;
   if (changed !== undefined) throw validationProblem(language, [{ field: '$', key: 'inexactNumber', params: { value: changed } }]);
+  const { value } = parsed;
   // the request's hash and the validation walk a body recursively (src/platform/json-depth.ts)
   if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw validationProblem(language, [{ field: '$', key: 'nestedTooDeep', params: { max: MAX_JSON_DEPTH } }]);
   return value;

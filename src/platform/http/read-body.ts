@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge } from '../errors';
-import { changedNumbersDetail, numbersChangedByParsing } from '../json-numbers';
+import { changedNumbersDetail, parseJsonExactly } from '../json-numbers';
 
 /**
  * Reads the whole request body, refusing (413) as soon as it passes the limit. `onChunk` hears the size
@@ -78,13 +78,8 @@ export async function readJsonText(
   // JSON between systems is UTF-8 (RFC 8259, 8.1); other bytes would be stored as U+FFFD without a word
   if (!isUtf8(body)) throw badRequest('the body is not valid JSON: it is not UTF-8 text');
   const text = body.toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badRequest('the body is not valid JSON');
-  }
-  const changed = numbersChangedByParsing(text);
-  if (changed.length > 0) throw badRequest(changedNumbersDetail(changed));
-  return { text, value };
+  const parsed = parseJsonExactly(text);
+  if (!parsed.json) throw badRequest('the body is not valid JSON');
+  if (parsed.changedNumbers.length > 0) throw badRequest(changedNumbersDetail(parsed.changedNumbers));
+  return { text, value: parsed.value };
 }
