@@ -28,8 +28,8 @@ function fitToProducer(event: Record<string, unknown>, index: number) {
  * A TLS connection to the platform with the client's certificate, speaking HTTP/1.1, for requests an HTTP
  * client library would not send as the test needs (and nock, loaded by other specs, wraps every one).
  */
-async function rawConnection(platform: TestPlatform, client: HttpsClient): Promise<TLSSocket> {
-  const socket = connect({ host: 'localhost', port: platform.platform.port, ...client.credentials, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+async function rawConnection(platform: TestPlatform, client: HttpsClient, protocol = 'http/1.1'): Promise<TLSSocket> {
+  const socket = connect({ host: 'localhost', port: platform.platform.port, ...client.credentials, servername: 'localhost', ALPNProtocols: [protocol] });
   await once(socket, 'secureConnect');
   return socket;
 }
@@ -347,6 +347,18 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       // UTF-8 declared, or ASCII, is taken
       expect((await producer.post('/ce/produce/raw', { headers: rawHeaders(`t6-${Date.now()}`, 'text/plain; charset=UTF-8'), body: Buffer.from('café') })).status).to.equal(202);
     });
+  });
+
+  it('serves a client that offers only http/1.0 in ALPN (curl --http1.0)', async () => {
+    const event = demoEvent();
+    const body = JSON.stringify(event);
+    const socket = await rawConnection(platform, producer, 'http/1.0');
+    expect(socket.alpnProtocol).to.equal('http/1.0');
+    socket.write(`POST /ce/produce/event HTTP/1.0\r\nhost: localhost\r\ncontent-type: ${STRUCTURED['content-type']}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).to.match(/^HTTP\/1\.1 202 /);
+    expect((await storedEvents()).map((e) => e.event.id)).to.include(event.id);
   });
 
   describe('requests the HTTP parser cannot read', () => {

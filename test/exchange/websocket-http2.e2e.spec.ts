@@ -37,6 +37,8 @@ describe('Exchange: consuming over WebSocket on HTTP/2 extended CONNECT (e2e ove
     expect(await negotiated(['h2', 'http/1.1'])).to.equal('http/1.1');
     expect(await negotiated(['h2'])).to.equal('h2');
     expect(await negotiated(['http/1.1'])).to.equal('http/1.1');
+    expect(await negotiated(['http/1.0'])).to.equal('http/1.0');
+    expect(await negotiated(['http/1.0', 'h2'])).to.equal('h2');
   });
 
   it('pushes events with offsets and holds back until the client confirms, as over HTTP/1.1', async () => {

@@ -6,11 +6,11 @@ import type { TLSSocket } from 'node:tls';
 /**
  * ALPN: HTTP/2 only for a client that offers nothing else. Clients that offer both (curl, browsers, the
  * SDKs) stay on HTTP/1.1, where the whole API is served; a client that wants a WebSocket over HTTP/2
- * (RFC 8441) offers h2 alone. A client that offers neither is refused during the handshake.
+ * (RFC 8441) offers h2 alone. A client that offers only http/1.0 (`curl --http1.0`) gets it: the HTTP/1.1
+ * server answers 1.0 requests. A client that offers none of these is refused during the handshake.
  */
 export function chooseApplicationProtocol({ protocols }: { protocols: string[] }): string | undefined {
-  if (protocols.includes('http/1.1')) return 'http/1.1';
-  return protocols.includes('h2') ? 'h2' : undefined;
+  return ['http/1.1', 'h2', 'http/1.0'].find((protocol) => protocols.includes(protocol));
 }
 
 export type Http2Connections = { closeAll(): void };
