@@ -32,15 +32,15 @@ export class EventRegistrar {
         entries.push({ fields: item.fields as LogFields });
         continue;
       }
-      const { kid, payload, certificate } = await this.signingKeys.verify(item.token, client.id, presented());
-      if (certificate) certificates.set(kid, certificate);
-      signatures.push({ kid, jws: item.token });
+      const { kid, fingerprint256, payload, certificate } = await this.signingKeys.verify(item.token, client.id, presented());
+      if (certificate) certificates.set(fingerprint256, certificate);
+      signatures.push({ kid, fingerprint256, jws: item.token });
       for (const fields of eventsOfPayload(payload)) entries.push({ fields: fields as LogFields, signature: signatures.length - 1 });
     }
     if (certificates.size > 0) {
       // a refused registration writes nothing; a valid one finds the certificates it cites recorded before it
       registrationDecider.decide(this.registerCommand(randomUUID(), client, entries, signatures, 'request'), registrationDecider.initialState());
-      for (const [kid, certificate] of certificates) await this.signingKeys.record(client.id, kid, certificate);
+      for (const certificate of certificates.values()) await this.signingKeys.record(client.id, certificate);
     }
     return this.register(client, entries, signatures, 'request');
   }

@@ -5,8 +5,12 @@ export const EVENTLOG_SOURCE = 'urn:md:gov:eventlog';
 export const EVENTS_REGISTERED = 'md.gov.eventlog.events.registered.v1';
 export const SIGNING_CERTIFICATE_RECORDED = 'md.gov.eventlog.signing-certificate.recorded.v1';
 
-/** A JWS exactly as the client sent it: the proof that the entries citing it are unchanged. */
-export type SignatureRecord = { kid: string; jws: string };
+/**
+ * A JWS exactly as the client sent it: the proof that the entries citing it are unchanged.
+ * fingerprint256: the recorded certificate (SigningCertificateRecorded) that verified it; absent in
+ * registrations from before it was kept, where kid (the serial) names the certificate.
+ */
+export type SignatureRecord = { kid: string; fingerprint256?: string; jws: string };
 
 export type LogEntry = {
   fields: LogFields;

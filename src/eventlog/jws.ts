@@ -40,7 +40,9 @@ export function parseJws(token: string): ParsedJws {
   if (header === null || typeof header !== 'object' || Array.isArray(header)) throw new MalformedJwsError('the protected header is not a JSON object');
   const { alg, kid } = header as JwsHeader;
   if (alg !== 'RS256') throw new MalformedJwsError(`alg must be RS256, not ${JSON.stringify(alg)}`);
-  if (typeof kid !== 'string' || kid.length === 0) throw new MalformedJwsError('the header needs kid: the certificate serial number in hexadecimal');
+  if (typeof kid !== 'string' || !/^[0-9a-f]+$/i.test(kid.replace(/:/g, ''))) {
+    throw new MalformedJwsError('the header needs kid: the certificate serial number in hexadecimal');
+  }
   // RFC 7515 4.1.11: a recipient must refuse a token whose critical extensions it does not understand
   if ('crit' in (header as object)) throw new MalformedJwsError('crit: no header extension is supported');
   return {

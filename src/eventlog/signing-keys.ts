@@ -27,12 +27,22 @@ export class InvalidSignatureError extends Error {
  * Which certificate verifies a signed event: the one the client presents on this TLS connection when
  * kid is its serial; otherwise one the same client presented earlier, recorded in the log the first
  * time it signed with it (so events signed before a certificate renewal still verify).
+ *
+ * A serial does not name one certificate: two CAs, or one that issues a serial again, give certificates
+ * with the same serial and other keys. So certificates are recorded, and signatures tied to them, by
+ * their SHA-256 fingerprint; kid only chooses among the client's certificates with that serial.
  */
-/** certificate: the connection's, which verified the token and is not yet recorded for the client */
-export type VerifiedToken = { kid: string; payload: string; certificate?: X509Certificate };
+/**
+ * fingerprint256: the certificate that verified the token. certificate: the connection's, when that is
+ * the one and it is not yet recorded for the client.
+ */
+export type VerifiedToken = { kid: string; fingerprint256: string; payload: string; certificate?: X509Certificate };
+
+type RecordedCertificate = { serial: string; fingerprint256: string; publicKey: KeyObject };
 
 export class SigningKeys {
-  private readonly recorded = new Map<string, Map<string, KeyObject>>();
+  /** per client, the certificates recorded in the log, as far as this process has read them */
+  private readonly recorded = new Map<string, RecordedCertificate[]>();
 
   constructor(
     private readonly events: EventStore,
@@ -46,29 +56,39 @@ export class SigningKeys {
   async verify(token: string, clientId: string, presented: X509Certificate | undefined): Promise<VerifiedToken> {
     const parsed = parseJws(token);
     const kid = normalizeSerial(parsed.header.kid!);
+    const payload = parsed.payload.toString('utf8');
     const fromConnection = presented && normalizeSerial(presented.serialNumber) === kid ? presented : undefined;
-    const key = fromConnection?.publicKey ?? (await this.recordedKey(clientId, kid));
-    if (!key) throw new UnknownSigningKeyError(kid);
-    if (!verifyJws(parsed, key)) throw new InvalidSignatureError(kid);
-    const unrecorded = fromConnection && !this.recorded.get(clientId)?.has(kid);
-    return { kid, payload: parsed.payload.toString('utf8'), ...(unrecorded ? { certificate: fromConnection } : {}) };
-  }
-
-  private async recordedKey(clientId: string, kid: string): Promise<KeyObject | undefined> {
-    const known = this.recorded.get(clientId)?.get(kid);
-    if (known) return known;
-    // another bridge may have recorded it since: the log is the truth
-    const keys = new Map<string, KeyObject>();
-    for (const stored of await this.events.readStream(toSigningCertificatesStreamId(clientId))) {
-      const { serial, certificatePem } = stored.event.data as SigningCertificateRecorded['data'];
-      keys.set(serial, new X509Certificate(certificatePem).publicKey);
+    if (fromConnection && verifyJws(parsed, fromConnection.publicKey)) {
+      const { fingerprint256 } = fromConnection;
+      const recorded = this.recorded.get(clientId)?.some((known) => known.fingerprint256 === fingerprint256);
+      return { kid, fingerprint256, payload, ...(recorded ? {} : { certificate: fromConnection }) };
     }
-    this.recorded.set(clientId, keys);
-    return keys.get(kid);
+    // signed with an earlier certificate, whose serial the connection's may share
+    let withSerial = (this.recorded.get(clientId) ?? []).filter((known) => known.serial === kid);
+    let verifying = withSerial.find((known) => verifyJws(parsed, known.publicKey));
+    if (!verifying) {
+      // another bridge may have recorded it since: the log is the truth
+      withSerial = (await this.readRecorded(clientId)).filter((known) => known.serial === kid);
+      verifying = withSerial.find((known) => verifyJws(parsed, known.publicKey));
+    }
+    if (withSerial.length === 0 && !fromConnection) throw new UnknownSigningKeyError(kid);
+    if (!verifying) throw new InvalidSignatureError(kid);
+    return { kid, fingerprint256: verifying.fingerprint256, payload };
   }
 
-  async record(clientId: string, serial: string, certificate: X509Certificate) {
-    if (this.recorded.get(clientId)?.has(serial)) return;
+  private async readRecorded(clientId: string): Promise<RecordedCertificate[]> {
+    const certificates = (await this.events.readStream(toSigningCertificatesStreamId(clientId))).map((stored) => {
+      const { serial, fingerprint256, certificatePem } = stored.event.data as SigningCertificateRecorded['data'];
+      return { serial, fingerprint256, publicKey: new X509Certificate(certificatePem).publicKey };
+    });
+    this.recorded.set(clientId, certificates);
+    return certificates;
+  }
+
+  async record(clientId: string, certificate: X509Certificate) {
+    const { fingerprint256 } = certificate;
+    if (this.recorded.get(clientId)?.some((known) => known.fingerprint256 === fingerprint256)) return;
+    const serial = normalizeSerial(certificate.serialNumber);
     await handleCommand(
       this.events,
       toSigningCertificatesStreamId(clientId),
@@ -77,7 +97,7 @@ export class SigningKeys {
         type: 'RecordSigningCertificate',
         clientId,
         serial,
-        fingerprint256: certificate.fingerprint256,
+        fingerprint256,
         certificatePem: certificate.toString(),
         validFrom: new Date(certificate.validFrom).toISOString(),
         validTo: new Date(certificate.validTo).toISOString(),
@@ -85,9 +105,9 @@ export class SigningKeys {
       },
       { source: EVENTLOG_SOURCE, producer: clientId, clock: this.clock },
     );
-    let keys = this.recorded.get(clientId);
-    if (!keys) this.recorded.set(clientId, (keys = new Map()));
-    keys.set(serial, certificate.publicKey);
+    let certificates = this.recorded.get(clientId);
+    if (!certificates) this.recorded.set(clientId, (certificates = []));
+    certificates.push({ serial, fingerprint256, publicKey: certificate.publicKey });
   }
 }
 

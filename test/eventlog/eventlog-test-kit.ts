@@ -16,10 +16,10 @@ export function clientSigner(platform: TestPlatform, clientId: string) {
   return signerOf(readFileSync(platform.pki.clientCert(clientId), 'utf8'), readFileSync(platform.pki.clientKey(clientId), 'utf8'));
 }
 
-/** Another certificate for the same client name, from the platform's CA (a renewed certificate). */
-export function renewedCertificate(platform: TestPlatform, clientId: string) {
+/** Another certificate for the same client name, from the platform's CA (a renewed certificate), with a serial of its own unless given. */
+export function renewedCertificate(platform: TestPlatform, clientId: string, serialHex?: string) {
   const issuer = { certPem: readFileSync(platform.pki.caCert, 'utf8'), keyPem: readFileSync(platform.pki.caKey, 'utf8') };
-  const certificate = createCertificate({ commonName: clientId, issuer, usage: 'client' });
+  const certificate = createCertificate({ commonName: clientId, issuer, usage: 'client', ...(serialHex ? { serialHex } : {}) });
   const client = new HttpsClient(platform.baseUrl, { ca: readFileSync(platform.pki.caCert), cert: Buffer.from(certificate.certPem), key: Buffer.from(certificate.keyPem) });
   return { client, signer: signerOf(certificate.certPem, certificate.keyPem) };
 }

@@ -23,6 +23,8 @@ describe('Event logging: JWS compact RS256 on Node crypto', () => {
     expect(() => parseJws(`${part({ alg: 'none', kid: '1' })}.${part({})}.`)).to.throw(MalformedJwsError, /RS256/);
     expect(() => parseJws(`${part({ alg: 'HS256', kid: '1' })}.${part({})}.c2ln`)).to.throw(MalformedJwsError, /RS256/);
     expect(() => parseJws(`${part({ alg: 'RS256' })}.${part({})}.c2ln`)).to.throw(MalformedJwsError, /kid/);
+    for (const kid of [':::', '', 'serial-1', '0x1f']) expect(() => parseJws(`${part({ alg: 'RS256', kid })}.${part({})}.c2ln`), kid).to.throw(MalformedJwsError, /kid/);
+    expect(parseJws(`${part({ alg: 'RS256', kid: '0E:F1:50' })}.${part({})}.c2ln`).header.kid).to.equal('0E:F1:50');
     expect(() => parseJws('bm90LWpzb24.e30.c2ln')).to.throw(MalformedJwsError, /JSON/);
     expect(() => parseJws('a.b')).to.throw(MalformedJwsError);
   });

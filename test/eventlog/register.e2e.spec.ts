@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createVerify, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { expect } from 'chai';
 import { signJws } from '../../src/eventlog/jws';
 import type { HttpsClient } from '../support/https-client';
@@ -88,6 +88,35 @@ describe('Event logging: POST /register (e2e over mTLS)', () => {
       const neverPresented = renewedCertificate(platform, 'demo-institution');
       expect((await second.client.post('/register', { body: neverPresented.signer.sign(logEvent()) })).status).to.equal(401);
       for (const client of [first.client, second.client, neverPresented.client]) client.close();
+    });
+
+    it('records a second certificate with the same serial and another key, and ties each signature to the certificate that verified it', async () => {
+      const first = renewedCertificate(platform, 'demo-institution');
+      const sameSerial = renewedCertificate(platform, 'demo-institution', first.signer.kid.padStart(32, '0'));
+      expect(sameSerial.signer.kid).to.equal(first.signer.kid);
+      const uidFirst = await register(first.client, first.signer.sign(logEvent({ n: 'first key' })));
+      const uidSecond = await register(sameSerial.client, sameSerial.signer.sign(logEvent({ n: 'second key, same serial' })));
+      // signed earlier with the first key, sent over the second certificate's connection: found among the recorded ones
+      const uidLater = await register(sameSerial.client, first.signer.sign(logEvent({ n: 'first key, sent later' })));
+
+      // what an auditor does: every stored token verifies with the recorded certificate its signature names
+      const log = await platform.platform.stores.events.readAll({ after: 0, limit: 1_000_000, filter: { types: ['md.gov.eventlog.signing-certificate.recorded.v1', 'md.gov.eventlog.events.registered.v1'] } });
+      const recorded = new Map(
+        log.filter((stored) => stored.event.type.includes('signing-certificate')).map((stored) => {
+          const data = stored.event.data as { fingerprint256: string; serial: string; certificatePem: string };
+          return [data.fingerprint256, data] as const;
+        }),
+      );
+      expect([...recorded.values()].filter((certificate) => certificate.serial === first.signer.kid)).to.have.length(2);
+      for (const uid of [uidFirst, uidSecond, uidLater]) {
+        const registration = log.find((stored) => (stored.event.data as { uid?: string }).uid === uid)!.event.data as { signatures: { kid: string; fingerprint256: string; jws: string }[] };
+        const [signature] = registration.signatures;
+        const certificate = recorded.get(signature.fingerprint256);
+        expect(certificate, uid).to.not.equal(undefined);
+        const [header, payload, value] = signature.jws.split('.');
+        expect(createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(new X509Certificate(certificate!.certificatePem).publicKey, Buffer.from(value, 'base64url')), uid).to.equal(true);
+      }
+      for (const client of [first.client, sameSerial.client]) client.close();
     });
 
     it('writes nothing for a signed registration it refuses, not even the certificate that signed it', async () => {

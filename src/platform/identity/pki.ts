@@ -68,10 +68,14 @@ export type CertificateRequest = {
   usage?: 'server' | 'client';
   altNames?: string[];
   validDays?: number;
+  /** a given serial (hex) instead of a random one: a CA that issues a serial again, as tests need */
+  serialHex?: string;
+  /** RSA key size; 2048 unless a test needs a weak key */
+  modulusLength?: number;
 };
 
 export function createCertificate(request: CertificateRequest): { certPem: string; keyPem: string; serialHex: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: request.modulusLength ?? 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
@@ -79,7 +83,7 @@ export function createCertificate(request: CertificateRequest): { certPem: strin
   cert.publicKey = forge.pki.publicKeyFromPem(publicPem);
   const serial = randomBytes(16);
   serial[0] &= 0x7f; // a positive serial number
-  cert.serialNumber = serial.toString('hex');
+  cert.serialNumber = request.serialHex ?? serial.toString('hex');
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + (request.validDays ?? (request.isCa ? 3650 : 825)) * 86_400_000);
   const subject = [{ name: 'commonName', value: request.commonName }, { name: 'organizationName', value: 'egov-platform development' }];
