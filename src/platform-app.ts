@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import { DEFAULT_CIPHERS, type TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import express, { type Request } from 'express';
 import type { PlatformConfig } from './config';
@@ -125,7 +125,9 @@ export async function startPlatform(
   app.use(problemHandler(logger));
 
   const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, metrics: produceMetrics });
-  const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
+  // security level 2: RSA and DH keys of at least 2048 bits, as RS256 signatures need too (RFC 7518, 3.3)
+  const ciphers = `${DEFAULT_CIPHERS}:@SECLEVEL=2`;
+  const server = createServer({ ...tls, ciphers, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {
       request.resume();

@@ -420,6 +420,14 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect(response.status).to.equal(401);
     });
 
+    it('refuses a certificate from our CA with a registered name and an RSA key under 2048 bits', async () => {
+      const refused = await platform
+        .stranger('weak-key')
+        .post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) })
+        .then((response) => response.status, (error: Error) => error.message);
+      expect(refused).to.satisfy((outcome: number | string) => outcome === 401 || /alert|handshake|socket hang up|ECONNRESET/i.test(String(outcome)));
+    });
+
     it('answers 401 to a trusted certificate that is not in the registry', async () => {
       const response = await platform.stranger('unregistered').post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) });
       expect(response.status).to.equal(401);

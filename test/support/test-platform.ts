@@ -71,14 +71,17 @@ export class TestPlatform {
     return client;
   }
 
-  /** A client with a certificate from another CA, or one from our CA whose name is not in the registry. */
-  stranger(kind: 'untrusted' | 'unregistered'): HttpsClient {
+  /**
+   * A client with a certificate from another CA, one from our CA whose name is not in the registry, or one
+   * from our CA with a registered name and an RSA key of 1024 bits.
+   */
+  stranger(kind: 'untrusted' | 'unregistered' | 'weak-key'): HttpsClient {
     const issuer =
       kind === 'untrusted'
         ? createCertificate({ commonName: 'some other CA', isCa: true })
         : { certPem: readFileSync(this.pki.caCert, 'utf8'), keyPem: readFileSync(this.pki.caKey, 'utf8') };
-    const commonName = kind === 'untrusted' ? 'demo-producer' : 'nobody-registered';
-    const certificate = createCertificate({ commonName, issuer, usage: 'client' });
+    const commonName = kind === 'unregistered' ? 'nobody-registered' : 'demo-producer';
+    const certificate = createCertificate({ commonName, issuer, usage: 'client', ...(kind === 'weak-key' ? { modulusLength: 1024 } : {}) });
     const client = new HttpsClient(this.baseUrl, {
       ca: readFileSync(this.pki.caCert),
       cert: Buffer.from(certificate.certPem),
