@@ -29,6 +29,8 @@ export class ConsumerInstance {
   private unconfirmedSizes = 0;
   private released = false;
   lastActivity: number;
+  /** long polls waiting or answering for this instance: it is in use, so it does not expire */
+  reads = 0;
 
   constructor(
     readonly id: string,
@@ -105,6 +107,17 @@ export class ConsumerInstance {
       }
     }
     return taken;
+  }
+
+  /**
+   * Events handed out whose answer never reached the client (a long poll it abandoned): no longer held,
+   * so a confirm of a later offset cannot acknowledge them, and back to their groups. Returns how many
+   * were still held (a confirm may have come first).
+   */
+  takeBack(offsets: number[]): number {
+    const held = offsets.flatMap((offset) => this.unhold(offset) ?? []);
+    this.giveBack(held);
+    return held.length;
   }
 
   private hold(offset: number, held: Held): void {

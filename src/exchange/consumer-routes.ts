@@ -5,7 +5,7 @@ import { badRequest, notFound, unauthorized } from '../platform/errors';
 import { route } from '../platform/http/problem';
 import { booleanParam, stringParam } from '../platform/http/query';
 import { readBody } from '../platform/http/read-body';
-import type { ConsumerInstance, InstanceOptions } from './consumer-instance';
+import type { ConsumerInstance, InstanceOptions, OffsetDelivery } from './consumer-instance';
 import type { ConsumerService } from './consumer-service';
 import { callerOf } from './exchange-auth';
 import { isConsumer } from './exchange-rights';
@@ -72,8 +72,11 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
     const instance = instanceOf(request, response);
     if (booleanParam(request.query, 'confirm', false)) deps.consumers.confirm(instance);
     let abandoned = false;
+    let answered: OffsetDelivery[] = [];
     response.on('close', () => {
       abandoned = !response.writableFinished;
+      // the answer did not reach the client whole: a confirm of a later offset must not acknowledge its events
+      if (abandoned && answered.length > 0) deps.consumers.takeBack(instance, answered);
     });
     const deliveries = await deps.consumers.poll(instance, {
       max,
@@ -82,6 +85,13 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
       lingerMs,
       isAbandoned: () => abandoned,
     });
+    if (abandoned) {
+      // the client left while the read lingered for more
+      deps.consumers.takeBack(instance, deliveries);
+      return [];
+    }
+    if (deliveries.length === 0 && !deps.consumers.isOpen(instance)) throw notFound(`consumer instance ${instance.id} was deleted or expired while it was read`);
+    answered = deliveries;
     return deliveries;
   };
 

@@ -94,6 +94,8 @@ export class ConsumerService {
   /** a pass over every group is queued and not begun: the timer adds no other (a slow store must not pile passes up) */
   private fullPassQueued = false;
   private stopped = false;
+  /** the server is stopping: a long poll answers with what it has instead of waiting */
+  private readsEnded = false;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
 
@@ -133,6 +135,12 @@ export class ConsumerService {
     const sweepEvery = Math.max(250, Math.min(10_000, Math.floor(this.deps.config.instanceIdleExpiryMs / 4)));
     this.timers.push(setInterval(() => void this.expireIdle(), sweepEvery).unref());
     this.timers.push(setInterval(() => void this.checkAllLeases(), LEASE_CHECK_EVERY_MS).unref());
+  }
+
+  /** The first step of a stop: waiting long polls answer now, and new ones at once. */
+  endReads(): void {
+    this.readsEnded = true;
+    this.notify();
   }
 
   async stop(): Promise<void> {
@@ -202,6 +210,11 @@ export class ConsumerService {
     return confirmed;
   }
 
+  /** A long poll's events that its client never got whole: see ConsumerInstance.takeBack. */
+  takeBack(instance: ConsumerInstance, deliveries: OffsetDelivery[]): void {
+    if (instance.takeBack(deliveries.map(({ offset }) => offset)) > 0) this.notify(instance.lanes);
+  }
+
   touch(instance: ConsumerInstance): void {
     instance.lastActivity = this.deps.clock.now().getTime();
   }
@@ -219,12 +232,25 @@ export class ConsumerService {
     instance: ConsumerInstance,
     options: { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean },
   ): Promise<OffsetDelivery[]> {
+    instance.reads += 1;
+    try {
+      return await this.pollOnce(instance, options);
+    } finally {
+      instance.reads -= 1;
+      this.touch(instance);
+    }
+  }
+
+  private async pollOnce(
+    instance: ConsumerInstance,
+    options: { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean },
+  ): Promise<OffsetDelivery[]> {
     const maxSize = options.maxSize ?? Number.POSITIVE_INFINITY;
     const deadline = Date.now() + options.timeoutMs;
     this.touch(instance);
     let taken: OffsetDelivery[] = [];
     let heldBack = false;
-    while (this.isOpen(instance) && !options.isAbandoned()) {
+    while (this.isOpen(instance) && !options.isAbandoned() && !this.readsEnded) {
       const room = instance.room(this.deps.config.pollMaxUnconfirmed, POLL_MAX_UNCONFIRMED_SIZE);
       taken = room ? await this.takeOrWake(instance, Math.min(options.max, room.events), Math.min(maxSize, room.size)) : [];
       if (taken.length > 0) break;
@@ -252,7 +278,6 @@ export class ConsumerService {
     }
     // an instance deleted while it read gave its events back after the others were woken: wake them again
     if (!this.isOpen(instance)) this.notify(instance.lanes);
-    this.touch(instance);
     return taken;
   }
 
@@ -456,6 +481,8 @@ export class ConsumerService {
   private forget(group: LaneGroup) {
     const key = groupKey(group.identity);
     if (this.groups.get(key) === group) this.groups.delete(key);
+    // a long poll of the group's last instance, deleted or expired, waits on these lanes: it ends now
+    this.notify(group.lanes);
     for (const lane of group.lanes) {
       this.groupOfLane.delete(lane);
       this.waiters.delete(lane);
@@ -617,7 +644,7 @@ export class ConsumerService {
   private async expireIdle() {
     const cutoff = this.deps.clock.now().getTime() - this.deps.config.instanceIdleExpiryMs;
     for (const instance of [...this.instances.values()]) {
-      if (instance.transport === 'http' && instance.lastActivity < cutoff) await this.delete(instance, 'idle expiry');
+      if (instance.transport === 'http' && instance.reads === 0 && instance.lastActivity < cutoff) await this.delete(instance, 'idle expiry');
     }
   }
 }

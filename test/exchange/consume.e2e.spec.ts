@@ -172,6 +172,19 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect((await consumer.post(`${instance}/confirm`, { query: { offset: '03' } })).status).to.equal(400);
       expect((await consumer.post(`${instance}/confirm`, { query: { offset: ' 3 ' } })).status).to.equal(204);
     });
+
+    it('refuses an empty offset or confirm with 400 instead of taking it as absent (which would acknowledge everything read)', async () => {
+      const instance = await createInstance(consumer);
+      await produce(demoEvent(), demoEvent());
+      expect((await consumer.get(`${instance}/event`)).status).to.equal(200);
+      const empty = await consumer.post(`${instance}/confirm?offset=`);
+      expect(empty.status).to.equal(400);
+      expect(empty.json().detail).to.match(/offset is empty/);
+      expect((await consumer.get(`${instance}/event?confirm=`)).status).to.equal(400);
+      expect((await consumer.post('/ce/consumers?group=')).status).to.equal(400);
+      await consumer.delete(instance);
+      expect(await readAll(consumer, await createInstance(consumer))).to.have.length(2);
+    });
   });
 
   describe('groups and instances', () => {
@@ -316,6 +329,56 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
         expect(response.status).to.equal(401);
         expect(response.json().detail).to.match(/neither as a producer nor as a consumer/);
       }
+    });
+  });
+
+  describe('a long poll cut short', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const restartWith = async (exchange: Record<string, number>) => {
+      await platform.stop();
+      platform = await TestPlatform.start({ exchange });
+      producer = platform.client('demo-producer');
+      consumer = platform.client('demo-consumer');
+    };
+
+    it('gives the events of a read its client left back to the group, so a later confirm does not acknowledge them unseen', async () => {
+      await restartWith({ pollTimeoutMs: 5000, batchLingerMs: 2000, instanceIdleExpiryMs: 60_000 });
+      const instance = await createInstance(consumer);
+      const leaving = new AbortController();
+      const abandoned = consumer.get(`${instance}/events`, { signal: leaving.signal }).then(
+        () => 'answered',
+        () => 'left',
+      );
+      const [first, second, third] = [demoEvent(), demoEvent(), demoEvent()];
+      await produce(first, second);
+      await sleep(300); // the read has taken them and lingers for more
+      leaving.abort();
+      expect(await abandoned).to.equal('left');
+      await sleep(200);
+      await produce(third);
+      const next = (await consumer.get(`${instance}/events`)).json() as { id: string; offset: string }[];
+      expect(next.map((event) => event.id)).to.have.members([first.id, second.id, third.id]);
+      expect((await consumer.post(`${instance}/confirm`, { query: { offset: next[next.length - 1].offset } })).status).to.equal(204);
+      await consumer.delete(instance);
+      expect(await readAll(consumer, await createInstance(consumer))).to.be.empty;
+    });
+
+    it('ends a waiting read with 404 when its instance is deleted, not at the poll timeout', async () => {
+      await restartWith({ pollTimeoutMs: 30_000, instanceIdleExpiryMs: 60_000 });
+      const instance = await createInstance(consumer, { group: 'alone' });
+      const waiting = consumer.get(`${instance}/events`);
+      await sleep(200);
+      expect((await consumer.delete(instance)).status).to.equal(204);
+      const answer = await waiting;
+      expect(answer.status).to.equal(404);
+      expect(answer.json().detail).to.match(/deleted or expired while it was read/);
+    });
+
+    it('does not expire an instance while a read waits on it', async () => {
+      await restartWith({ pollTimeoutMs: 1500, instanceIdleExpiryMs: 400 });
+      const instance = await createInstance(consumer);
+      expect((await consumer.get(`${instance}/events`)).status).to.equal(204);
+      expect((await consumer.get(`${instance}/event`)).status).to.equal(204);
     });
   });
 

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 
 export type Credentials = { ca: Buffer; cert?: Buffer; key?: Buffer };
 export type HttpResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string; body: Buffer; json<T = any>(): T };
-export type RequestOptions = { headers?: Record<string, string>; body?: string | Buffer | object; query?: Record<string, string | number | boolean> };
+export type RequestOptions = { headers?: Record<string, string>; body?: string | Buffer | object; query?: Record<string, string | number | boolean>; signal?: AbortSignal };
 
 /** A real HTTPS client presenting a client certificate (or none), keep-alive like a real producer. */
 export class HttpsClient {
@@ -57,7 +57,7 @@ export class HttpsClient {
       headers['content-length'] = String(payload.length);
     }
     return new Promise((resolve, reject) => {
-      const req = httpsRequest(url, { method, headers, agent: this.agent }, (res) => {
+      const req = httpsRequest(url, { method, headers, agent: this.agent, ...(options.signal ? { signal: options.signal } : {}) }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () => {

@@ -2,16 +2,25 @@ import { badRequest } from '../errors';
 
 /** Query-string parsing with clear 400s: strict booleans and integers, no silent coercion. */
 export function booleanParam(query: Record<string, unknown>, name: string, fallback: boolean): boolean {
-  const raw = single(query, name);
-  if (raw === undefined || raw === '') return fallback;
+  const raw = given(query, name);
+  if (raw === undefined) return fallback;
   if (/^true$/i.test(raw)) return true;
   if (/^false$/i.test(raw)) return false;
   throw badRequest(`query parameter ${name} must be true or false`, { [name]: ['must be true or false'] });
 }
 
 export function stringParam(query: Record<string, unknown>, name: string): string | undefined {
+  return given(query, name);
+}
+
+/**
+ * A parameter's value, or undefined when it is left out. One given empty (`offset=`, `?confirm`) is a 400:
+ * taken as absent it would mean the default, and `confirm?offset=` would acknowledge everything read.
+ */
+function given(query: Record<string, unknown>, name: string): string | undefined {
   const raw = single(query, name);
-  return raw === undefined || raw === '' ? undefined : raw;
+  if (raw === '') throw badRequest(`query parameter ${name} is empty: give it a value or leave it out`, { [name]: ['is empty'] });
+  return raw;
 }
 
 /**
