@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_CIPHERS, type TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import express, { type Request } from 'express';
+import type { WebSocket } from 'ws';
 import type { PlatformConfig } from './config';
 import { ConsumerService } from './exchange/consumer-service';
 import { consumerRoutes } from './exchange/consumer-routes';
@@ -18,6 +19,7 @@ import { ProblemError } from './platform/errors';
 import { answerUnreadableRequest, notFoundHandler, problemHandler, refusedRequestOf, writeProblem } from './platform/http/problem';
 import { HEALTH_PATH, healthRoute } from './platform/http/health-route';
 import { METRICS_PATH, metricsRoute } from './platform/http/metrics-route';
+import { closeGracefully } from './platform/http/graceful-close';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
 import { ClientRegistry } from './platform/identity/client-registry';
@@ -31,6 +33,9 @@ import type { ServiceDeps, ServiceModule } from './platform/service-module';
 import { serviceModules } from './services';
 import { requireRight, requireServiceClient } from './platform/http/service-auth';
 import { platformMetrics } from './platform-metrics';
+
+/** How long a stop waits for the requests under way (and WebSockets to answer their close) before cutting them. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 export type Platform = {
   config: PlatformConfig;
@@ -136,7 +141,7 @@ export async function startPlatform(
   });
   server.keepAliveTimeout = 65_000;
   server.on('clientError', (error: Error & { code?: string }, socket) => answerUnreadableRequest(error, socket, logger));
-  const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter };
+  const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter, sockets: new Set<WebSocket>() };
   attachWebSocket(server, webSocketDeps);
   const http2Connections = serveHttp2Connections(server, (stream, headers) => serveHttp2Stream(stream, headers, webSocketDeps));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -155,10 +160,13 @@ export async function startPlatform(
     port,
     createdClientCertificates: createdClients,
     async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        http2Connections.closeAll();
+      // long polls answer now with what they hold; WebSocket consumers are told to reconnect elsewhere
+      consumers.endReads();
+      for (const ws of webSocketDeps.sockets) ws.close(1001, 'the server is shutting down');
+      http2Connections.closeGracefully();
+      await closeGracefully(server, SHUTDOWN_GRACE_MS, () => {
+        for (const ws of webSocketDeps.sockets) ws.terminate();
+        http2Connections.destroyAll();
       });
       for (const service of [...services].reverse()) await service.stop?.();
       await consumers.stop();

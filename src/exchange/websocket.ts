@@ -35,6 +35,8 @@ export type WebSocketDeps = {
   clock: Clock;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** the consumer WebSockets open on this server, both transports (closed with 1001 on shutdown) */
+  sockets: Set<WebSocket>;
 };
 
 /**
@@ -120,6 +122,8 @@ function admit(path: string | undefined, subprotocols: string | string[] | undef
 }
 
 function open(ws: WebSocket, { client, options }: Admitted, deps: WebSocketDeps) {
+  deps.sockets.add(ws);
+  ws.once('close', () => deps.sockets.delete(ws));
   void deps.consumers.create(client, options, 'websocket').then(
     (instance) => serve(ws, instance, client, deps),
     (error) => {
@@ -143,7 +147,8 @@ function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefiniti
   });
   ws.on('error', (error) => log.warn({ err: error }, 'WebSocket error'));
   ws.on('message', (message, isBinary) => {
-    const text = isBinary ? '' : message.toString('utf8');
+    if (isBinary) return ws.close(1003, 'binary messages are not read: send confirm:<offset> or dead:<event JSON> as text');
+    const text = message.toString('utf8');
     if (text.startsWith('confirm:')) {
       const offset = text.slice('confirm:'.length).trim();
       if (!/^[1-9][0-9]{0,15}$/.test(offset)) return ws.close(1008, 'confirm needs a positive integer offset');

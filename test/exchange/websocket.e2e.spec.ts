@@ -154,6 +154,15 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     expect((await closing).code).to.equal(1008);
   });
 
+  it('closes the connection on a binary message with 1003, even one that reads confirm:', async () => {
+    const socket = await connect();
+    const closing = closed(socket);
+    socket.send(Buffer.from('confirm:1'), { binary: true });
+    const { code, reason } = await closing;
+    expect(code).to.equal(1003);
+    expect(String(reason)).to.match(/binary messages are not read/);
+  });
+
   it('closes the connection on a dead: report that is not a valid event', async () => {
     const socket = await connect();
     const closing = closed(socket);

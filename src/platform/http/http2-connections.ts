@@ -13,7 +13,8 @@ export function chooseApplicationProtocol({ protocols }: { protocols: string[] }
   return ['http/1.1', 'h2', 'http/1.0'].find((protocol) => protocols.includes(protocol));
 }
 
-export type Http2Connections = { closeAll(): void };
+/** closeGracefully: no new streams (GOAWAY), each session closes once its streams end; destroyAll: at once. */
+export type Http2Connections = { closeGracefully(): void; destroyAll(): void };
 
 /**
  * Serves the connections that negotiated h2 on the HTTPS server's own port: the server keeps TLS,
@@ -34,7 +35,10 @@ export function serveHttp2Connections(server: Server, onStream: (stream: ServerH
   server.removeAllListeners('secureConnection');
   server.on('secureConnection', (socket: TLSSocket) => (socket.alpnProtocol === 'h2' ? http2.emit('connection', socket) : http1[0].call(server, socket)));
   return {
-    closeAll() {
+    closeGracefully() {
+      for (const session of sessions) session.close();
+    },
+    destroyAll() {
       for (const session of sessions) session.destroy();
     },
   };
