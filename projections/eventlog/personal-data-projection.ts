@@ -1,7 +1,7 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
 import { parseEventTime } from '../../src/eventlog/event-time';
-import { isPersonalDataType, toIndexedValue } from '../../src/eventlog/log-event-rules';
+import { isPersonalDataType, subjectKeyOf, subjectValuesOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
 
 export const PERSONAL_DATA_ACCESSES = 'eventlog_personal_data';
 
@@ -46,7 +46,7 @@ export const personalDataProjection: Projection = {
         PERSONAL_DATA_FIELDS.filter((name) => entry.fields[name] !== undefined).map((name) => [name, toIndexedValue(entry.fields[name])]),
       );
       // each subject once; an access naming none cannot be found by subject, so it is not indexed
-      const subjects = [...new Set(([] as unknown[]).concat(fields.subject ?? []).map((subject) => (typeof subject === 'string' ? subject : JSON.stringify(subject))))];
+      const subjects = [...new Set(subjectValuesOf(fields.subject).map(subjectKeyOf))];
       for (const [n, subject] of subjects.filter((candidate) => candidate !== '').entries()) {
         const document: PersonalDataAccessDocument = {
           _id: `${uid}:${index}:${n}`,

@@ -127,6 +127,33 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
       expect((await accesses(subjects[0], { eventTimeFrom: '2024-07-02T09:02:00Z', eventTimeTo: '2024-07-02T09:03:00Z' })).totalCount).to.equal(1);
     });
 
+    it('tells a data subject of an access about several persons only their own identifier and name', async () => {
+      const [own, other] = ['2001000000111', '2001000000333'];
+      await register(institution, logEvent({
+        event_time: '2024-05-02T09:02:00Z',
+        event_type: 'MCabinet.PersonalData.Access',
+        legal_basis: 'x',
+        user: '2000000000001',
+        subject: [own, other],
+        subject_name: ['Popescu', 'Rusu'],
+        object: 'case-7',
+      }));
+      const { items } = await accesses(own, { eventTimeTo: '2024-05-03' });
+      expect(items).to.have.length(1);
+      const { '@uid': _uid, '@loggedBy': _loggedBy, ...fields } = items[0];
+      expect(fields).to.deep.equal({
+        event_time: '2024-05-02T09:02:00Z',
+        event_type: 'MCabinet.PersonalData.Access',
+        legal_basis: 'x',
+        user: '2000000000001',
+        subject: own,
+        subject_name: 'Popescu',
+        object: 'case-7',
+      });
+      expect(JSON.stringify(items)).not.to.contain(other).and.not.to.contain('Rusu');
+      expect((await accesses(other, { eventTimeTo: '2024-05-03' })).items[0]).to.include({ subject: other, subject_name: 'Rusu' });
+    });
+
     it('logs the search itself as a personal-data event about the subject', async () => {
       const subject = '2001000000044';
       await accesses(subject, { legalReason: 'portal: my data' });
