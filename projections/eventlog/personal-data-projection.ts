@@ -29,14 +29,19 @@ export type PersonalDataAccessDocument = {
   owner: string;
   subject: string;
   eventTime: string;
+  /** where the registration stands in the log, and the entry's place in it: registration order */
+  position: number;
+  entry: number;
   fields: Record<string, unknown>;
 };
 
 export const personalDataProjection: Projection = {
   name: 'eventlog-personal-data',
+  // 2: position and entry, so a search pages through a fixed snapshot of the log, in registration order within a time
+  version: 2,
   eventTypes: [EVENTS_REGISTERED],
   collections: [PERSONAL_DATA_ACCESSES],
-  indexes: [{ collection: PERSONAL_DATA_ACCESSES, keys: { subject: 1, eventTime: 1 } }],
+  indexes: [{ collection: PERSONAL_DATA_ACCESSES, keys: { subject: 1, eventTime: 1, position: 1, entry: 1 } }],
   async apply(stored, session) {
     const { uid, clientId, registeredAt, entries } = stored.event.data as EventsRegistered['data'];
     const collection = session.collection<PersonalDataAccessDocument>(PERSONAL_DATA_ACCESSES);
@@ -54,6 +59,8 @@ export const personalDataProjection: Projection = {
           owner: clientId,
           subject,
           eventTime: parseEventTime(String(entry.fields.event_time)) ?? registeredAt,
+          position: stored.position,
+          entry: index,
           fields,
         };
         await collection.replaceOne({ _id: document._id }, document, { upsert: true });

@@ -1,27 +1,51 @@
 import type { DocumentStore, Filter } from '../platform/document-store/document-store';
+import { badRequest } from '../platform/errors';
 import { PERSONAL_DATA_ACCESSES, type PersonalDataAccessDocument } from '../../projections/eventlog/personal-data-projection';
 import { subjectKeyOf, subjectValuesOf } from './log-event-rules';
 import type { OpenTimeRange } from './log-search';
 
 export type PersonalDataAccessPage = { items: Record<string, unknown>[]; nextCursor: string; totalCount: number };
 
-/** Every logged access to one data subject's personal data, by any system, oldest first. */
+/** Which page: how many matches to skip, among the accesses registered up to a log position. */
+export type AccessPagePlace = { offset: number; upTo: number };
+
+/**
+ * Every logged access to one data subject's personal data, by any system, oldest first (by event time,
+ * then in registration order), among those registered up to `place.upTo`.
+ */
 export async function searchPersonalDataAccesses(
   documents: DocumentStore,
   subject: string,
   range: OpenTimeRange,
-  offset: number,
+  place: AccessPagePlace,
   limit: number,
 ): Promise<PersonalDataAccessPage> {
-  const filter: Filter = { subject, ...eventTimeWithin(range) };
+  const filter: Filter = { subject, position: { $lte: place.upTo }, ...eventTimeWithin(range) };
   const collection = documents.collection<PersonalDataAccessDocument>(PERSONAL_DATA_ACCESSES);
   const totalCount = await collection.count(filter);
-  const found = await collection.find(filter, { sort: { eventTime: 1 }, skip: offset, limit });
+  const found = await collection.find(filter, { sort: { eventTime: 1, position: 1, entry: 1 }, skip: place.offset, limit });
+  const next = place.offset + found.length;
   return {
     items: found.map((document) => ({ '@uid': document.uid, '@loggedBy': document.owner, ...accessAsSeenBy(document.subject, document.fields) })),
-    nextCursor: offset + found.length < totalCount ? String(offset + found.length) : '',
+    nextCursor: next < totalCount ? toAccessCursor({ offset: next, upTo: place.upTo }) : '',
     totalCount,
   };
+}
+
+/**
+ * The cursor carries the snapshot as well as the offset: `<offset>-<log position>`. The first page fixes
+ * the position (the log's head when it was asked) and every later page counts only accesses registered
+ * up to it. With the offset alone, each page's own logged search (an access about the subject, at the
+ * time of the search) joined the results, and a caller following nextCursor never reached the end.
+ */
+export const toAccessCursor = (place: AccessPagePlace): string => `${place.offset}-${place.upTo}`;
+
+/** A cursor from nextCursor; a bare offset (given before cursors named the snapshot) has none yet. */
+export function readAccessCursor(cursor: string | undefined): { offset: number; upTo?: number } {
+  if (cursor === undefined) return { offset: 0 };
+  const match = /^([0-9]{1,9})(?:-([0-9]{1,15}))?$/.exec(cursor);
+  if (!match) throw badRequest('cursor must be a value returned as nextCursor', { cursor: ['is invalid'] });
+  return { offset: Number(match[1]), ...(match[2] !== undefined && { upTo: Number(match[2]) }) };
 }
 
 /**
