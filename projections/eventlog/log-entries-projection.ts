@@ -12,6 +12,9 @@ export type LogEntryDocument = {
   owner: string;
   /** event_time as a UTC instant, so ranges compare as text */
   eventTime: string;
+  /** where the registration stands in the log, and the entry's place in it: registration order */
+  position: number;
+  entry: number;
   registeredAt: string;
   signed: boolean;
   kid?: string;
@@ -23,12 +26,13 @@ export type LogEntryDocument = {
 export const logEntriesProjection: Projection = {
   name: 'eventlog-entries',
   // 2: terms, so a filter finds a field inside a list of objects in the embedded store too
-  version: 2,
+  // 3: position and entry, so events at one time are found in registration order
+  version: 3,
   eventTypes: [EVENTS_REGISTERED],
   collections: [LOG_ENTRIES],
   indexes: [
     { collection: LOG_ENTRIES, keys: { uid: 1 } },
-    { collection: LOG_ENTRIES, keys: { owner: 1, eventTime: 1 } },
+    { collection: LOG_ENTRIES, keys: { owner: 1, eventTime: 1, position: 1, entry: 1 } },
   ],
   async apply(stored, session) {
     const { uid, clientId, registeredAt, entries, signatures } = stored.event.data as EventsRegistered['data'];
@@ -40,6 +44,8 @@ export const logEntriesProjection: Projection = {
         uid,
         owner: clientId,
         eventTime: parseEventTime(String(entry.fields.event_time)) ?? registeredAt,
+        position: stored.position,
+        entry: index,
         registeredAt,
         signed: signature !== undefined,
         ...(signature ? { kid: signature.kid } : {}),

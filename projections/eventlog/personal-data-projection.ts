@@ -1,7 +1,7 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
 import { parseEventTime } from '../../src/eventlog/event-time';
-import { isPersonalDataType, toIndexedValue } from '../../src/eventlog/log-event-rules';
+import { isPersonalDataType, subjectKeyOf, subjectValuesOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
 
 export const PERSONAL_DATA_ACCESSES = 'eventlog_personal_data';
 
@@ -29,14 +29,19 @@ export type PersonalDataAccessDocument = {
   owner: string;
   subject: string;
   eventTime: string;
+  /** where the registration stands in the log, and the entry's place in it: registration order */
+  position: number;
+  entry: number;
   fields: Record<string, unknown>;
 };
 
 export const personalDataProjection: Projection = {
   name: 'eventlog-personal-data',
+  // 2: position and entry, so a search pages through a fixed snapshot of the log, in registration order within a time
+  version: 2,
   eventTypes: [EVENTS_REGISTERED],
   collections: [PERSONAL_DATA_ACCESSES],
-  indexes: [{ collection: PERSONAL_DATA_ACCESSES, keys: { subject: 1, eventTime: 1 } }],
+  indexes: [{ collection: PERSONAL_DATA_ACCESSES, keys: { subject: 1, eventTime: 1, position: 1, entry: 1 } }],
   async apply(stored, session) {
     const { uid, clientId, registeredAt, entries } = stored.event.data as EventsRegistered['data'];
     const collection = session.collection<PersonalDataAccessDocument>(PERSONAL_DATA_ACCESSES);
@@ -46,7 +51,7 @@ export const personalDataProjection: Projection = {
         PERSONAL_DATA_FIELDS.filter((name) => entry.fields[name] !== undefined).map((name) => [name, toIndexedValue(entry.fields[name])]),
       );
       // each subject once; an access naming none cannot be found by subject, so it is not indexed
-      const subjects = [...new Set(([] as unknown[]).concat(fields.subject ?? []).map((subject) => (typeof subject === 'string' ? subject : JSON.stringify(subject))))];
+      const subjects = [...new Set(subjectValuesOf(fields.subject).map(subjectKeyOf))];
       for (const [n, subject] of subjects.filter((candidate) => candidate !== '').entries()) {
         const document: PersonalDataAccessDocument = {
           _id: `${uid}:${index}:${n}`,
@@ -54,6 +59,8 @@ export const personalDataProjection: Projection = {
           owner: clientId,
           subject,
           eventTime: parseEventTime(String(entry.fields.event_time)) ?? registeredAt,
+          position: stored.position,
+          entry: index,
           fields,
         };
         await collection.replaceOne({ _id: document._id }, document, { upsert: true });

@@ -7,7 +7,7 @@ import { clientOf, requireRight } from '../platform/http/service-auth';
 import type { EventRegistrar } from './event-registrar';
 import { toEventLogProblem } from './eventlog-problems';
 import { findRegistration, parseFilter, parseOpenTimeRange, parsePage, parseTimeRange, searchTimeRange, toResultItem } from './log-search';
-import { searchPersonalDataAccesses } from './personal-data-search';
+import { readAccessCursor, searchPersonalDataAccesses } from './personal-data-search';
 import { eventLogSchema } from './schema-validation';
 import { logSearch, refuseUnloggable, type Searcher } from './search-audit';
 import { presentedCertificate } from './signing-keys';
@@ -102,11 +102,13 @@ export function eventLogRoutes(deps: ServiceDeps, registrar: EventRegistrar): Ro
       refuseUnloggable({ subject: search.subject, legalBasis: search.legalBasis, legalReason: search.legalReason, user: search.user, userAddress: search.userAddress });
       // an end left out (or empty) leaves the range open on that side
       const range = parseOpenTimeRange(search.eventTimeFrom || undefined, search.eventTimeTo || undefined, { from: 'eventTimeFrom', to: 'eventTimeTo' });
-      const offset = Number(search.cursor ?? 0);
+      const cursor = readAccessCursor(search.cursor);
+      // the first page fixes the snapshot the later ones page through: this search, logged below, is not in it
+      const upTo = cursor.upTo ?? (await deps.events.headPosition());
       await readYourWrites(deps);
-      const page = await searchPersonalDataAccesses(deps.documents, search.subject, range, offset, search.limit ?? 50);
+      const page = await searchPersonalDataAccesses(deps.documents, search.subject, range, { offset: cursor.offset, upTo }, search.limit ?? 50);
       const searcher = { legal_basis: search.legalBasis, legal_reason: search.legalReason, user: search.user, user_address: search.userAddress };
-      await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.PersonalData.Search', searcher, { from: search.eventTimeFrom, to: search.eventTimeTo, cursor: offset, found: page.totalCount }, {
+      await logSearch(registrar, deps.clock, clientOf(response), 'EventLog.PersonalData.Search', searcher, { from: search.eventTimeFrom, to: search.eventTimeTo, cursor: cursor.offset, found: page.totalCount }, {
         subject: search.subject,
         subject_type: 'Person',
       });

@@ -49,6 +49,12 @@ export function isPersonalDataType(eventType: string): boolean {
   return eventType.includes('PersonalData');
 }
 
+/** The data subjects a `subject` field names: one value or several. */
+export const subjectValuesOf = (subject: unknown): unknown[] => ([] as unknown[]).concat(subject ?? []);
+
+/** How the special index keys a data subject: a text as it is, a nested object as its JSON. */
+export const subjectKeyOf = (subject: unknown): string => (typeof subject === 'string' ? subject : JSON.stringify(subject));
+
 function checkObject(object: LogFields, pointer: string, report: (path: string, message: string) => void, depth: number) {
   if (depth > MAX_DEPTH) return report(pointer, `objects may be nested at most ${MAX_DEPTH} levels deep`);
   for (const [name, value] of Object.entries(object)) {

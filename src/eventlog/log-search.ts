@@ -21,8 +21,15 @@ export function toResultItem(document: LogEntryDocument) {
 export async function findRegistration(documents: DocumentStore, owner: string, uid: string): Promise<LogEntryDocument[]> {
   // by UID alone: with the owner too, SQLite's planner picks the (owner, eventTime) index and scans
   const entries = await documents.collection<LogEntryDocument>(LOG_ENTRIES).find({ uid });
-  return entries.filter((entry) => entry.owner === owner).sort((a, b) => Number(a._id.split(':')[1]) - Number(b._id.split(':')[1]));
+  return entries.filter((entry) => entry.owner === owner).sort((a, b) => a.entry - b.entry);
 }
+
+/**
+ * Events at one time come in the order they were registered: by log position, then by place in their
+ * registration. A registration made later at the same time is appended later, so it comes after the
+ * ones a page has already shown (the UID in `_id` is random, and ordered a batch's tenth event second).
+ */
+const IN_TIME_THEN_REGISTRATION_ORDER = { eventTime: 1, position: 1, entry: 1 } as const;
 
 export async function searchTimeRange(documents: DocumentStore, owner: string, range: TimeRange, filter: [string, string][], page: SearchPage) {
   const conditions: Filter[] = [{ owner }, { eventTime: { $gte: range.from, $lt: range.to } }];
@@ -31,7 +38,7 @@ export async function searchTimeRange(documents: DocumentStore, owner: string, r
   const collection = documents.collection<LogEntryDocument>(LOG_ENTRIES);
   const query = { $and: conditions };
   const total = await collection.count(query);
-  const entries = await collection.find(query, { sort: { eventTime: 1 }, skip: page.page * page.pageSize, limit: page.pageSize });
+  const entries = await collection.find(query, { sort: IN_TIME_THEN_REGISTRATION_ORDER, skip: page.page * page.pageSize, limit: page.pageSize });
   return { total, entries };
 }
 

@@ -53,6 +53,24 @@ describe('Audit trail (e2e over mTLS)', () => {
     expect(byAuditor[0]).to.include({ event_type: 'Audit.PersonalData.Access', legal_basis: 'annual audit 2026', subject });
   });
 
+  it('tells each data subject of an auditor\'s read about several persons only of themselves', async () => {
+    const [first, second] = ['2002000000024', '2002000000035'];
+    const institution = platform.client('demo-institution');
+    const registered = await institution.post('/register', {
+      body: JSON.stringify([first, second].map((subject) => ({ event_time: '2026-01-06T10:00:00Z', event_type: 'Demo.PersonalData.Access', subject, legal_basis: 'Law 133/2011' }))),
+    });
+    expect(registered.status, registered.text).to.equal(200);
+    const read = await auditor.get(`/api/v1/audit/streams/eventlog-registration-${registered.json().UID}/events`, { query: { legalBasis: 'annual audit 2026' } });
+    expect(read.status, read.text).to.equal(200);
+    for (const [subject, other] of [[first, second], [second, first]]) {
+      const accesses = await institution.post('/api/v1/personal-data-accesses/searches', { body: { subject, legalBasis: 'data subject request' } });
+      const byAuditor = accesses.json().items.filter((item: Record<string, unknown>) => item['@loggedBy'] === 'demo-auditor');
+      expect(byAuditor).to.have.length(1);
+      expect(byAuditor[0]).to.include({ event_type: 'Audit.PersonalData.Access', subject });
+      expect(JSON.stringify(accesses.json())).not.to.contain(other);
+    }
+  });
+
   it('answers 404 for an unknown stream and 400 for a bad limit or cursor', async () => {
     expect((await auditor.get('/api/v1/audit/streams/nothing-here/events')).status).to.equal(404);
     expect((await auditor.get('/api/v1/audit/events', { query: { limit: 0 } })).status).to.equal(400);

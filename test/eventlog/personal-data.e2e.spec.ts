@@ -120,11 +120,61 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
       for (const subject of subjects) expect((await accesses(subject, thatDay)).totalCount).to.equal(3);
       const first = await accesses(subjects[0], { ...thatDay, limit: 2 });
       expect(first.items).to.have.length(2);
-      expect(first.nextCursor).to.equal('2');
+      expect(first.nextCursor).to.match(/^2-[0-9]+$/);
       const rest = await accesses(subjects[0], { ...thatDay, limit: 2, cursor: first.nextCursor });
       expect(rest.items).to.have.length(1);
       expect(rest.nextCursor).to.equal('');
       expect((await accesses(subjects[0], { eventTimeFrom: '2024-07-02T09:02:00Z', eventTimeTo: '2024-07-02T09:03:00Z' })).totalCount).to.equal(1);
+    });
+
+    it('tells a data subject of an access about several persons only their own identifier and name', async () => {
+      const [own, other] = ['2001000000111', '2001000000333'];
+      await register(institution, logEvent({
+        event_time: '2024-05-02T09:02:00Z',
+        event_type: 'MCabinet.PersonalData.Access',
+        legal_basis: 'x',
+        user: '2000000000001',
+        subject: [own, other],
+        subject_name: ['Popescu', 'Rusu'],
+        object: 'case-7',
+      }));
+      const { items } = await accesses(own, { eventTimeTo: '2024-05-03' });
+      expect(items).to.have.length(1);
+      const { '@uid': _uid, '@loggedBy': _loggedBy, ...fields } = items[0];
+      expect(fields).to.deep.equal({
+        event_time: '2024-05-02T09:02:00Z',
+        event_type: 'MCabinet.PersonalData.Access',
+        legal_basis: 'x',
+        user: '2000000000001',
+        subject: own,
+        subject_name: 'Popescu',
+        object: 'case-7',
+      });
+      expect(JSON.stringify(items)).not.to.contain(other).and.not.to.contain('Rusu');
+      expect((await accesses(other, { eventTimeTo: '2024-05-03' })).items[0]).to.include({ subject: other, subject_name: 'Rusu' });
+    });
+
+    it('pages through a fixed snapshot: the searches logged while paging neither extend the pages nor change totalCount', async () => {
+      const subject = '2001000000122';
+      for (const minute of [1, 2, 3]) {
+        await register(institution, logEvent({ event_time: `2024-07-05T09:0${minute}:00Z`, event_type: 'MCabinet.PersonalData.Access', subject, legal_basis: 'x' }));
+      }
+      const pages = [await accesses(subject, { limit: 1 })];
+      while (pages[pages.length - 1].nextCursor !== '' && pages.length < 10) {
+        pages.push(await accesses(subject, { limit: 1, cursor: pages[pages.length - 1].nextCursor }));
+      }
+      expect(pages.map((page) => page.totalCount)).to.deep.equal([3, 3, 3]);
+      expect(pages.flatMap((page) => page.items.map((item) => item.event_time))).to.deep.equal(['2024-07-05T09:01:00Z', '2024-07-05T09:02:00Z', '2024-07-05T09:03:00Z']);
+      // a new search starts a new snapshot, which holds the searches logged so far
+      expect((await accesses(subject, { limit: 1 })).totalCount).to.equal(6);
+    });
+
+    it('refuses with 400 naming cursor a cursor it did not give', async () => {
+      for (const cursor of ['abc', '-1', '1-', '1-2-3', '1.5']) {
+        const response = await institution.post('/api/v1/personal-data-accesses/searches', { body: { subject: SUBJECT, legalBasis: 'x', cursor } });
+        expect(response.status, cursor).to.equal(400);
+        expect(response.json().errors, cursor).to.have.keys('cursor');
+      }
     });
 
     it('logs the search itself as a personal-data event about the subject', async () => {

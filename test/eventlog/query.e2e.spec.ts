@@ -53,6 +53,22 @@ describe('Event logging: GET /query and GET /query/{uid} (e2e over mTLS)', () =>
       expect((await search({ filter: 'parties=1003600000022' })).status).to.equal(404);
     });
 
+    it('returns events at the same time in registration order: a batch in its order, a later registration after an earlier one', async () => {
+      const sameTime = '2024-06-02T08:00:00.000Z';
+      const registered: string[] = [];
+      for (const name of ['a', 'b', 'c', 'd']) {
+        const cases = Array.from({ length: name === 'a' ? 12 : 1 }, (_, n) => `${name}${n}`);
+        await register(institution, cases.map((value) => logEvent({ event_time: sameTime, event_type: 'Demo.Same.Time', case: value })));
+        registered.push(...cases);
+      }
+      const window = { event_time_from: '2024-06-02T08:00:00Z', event_time_to: '2024-06-02T08:00:01Z' };
+      const cases = (answer: { result: { case: string }[] }) => answer.result.map((entry) => entry.case);
+      expect(cases((await search(window)).json())).to.deep.equal(registered);
+      const pages = [];
+      for (const page of [0, 1, 2, 3]) pages.push(...cases((await search({ ...window, page, page_size: 4 })).json()));
+      expect(pages).to.deep.equal(registered);
+    });
+
     it('pages with page and page_size', async () => {
       const page = await search({ page: 1, page_size: 2 });
       expect(page.json().result.map((entry: { case: string }) => entry.case)).to.deep.equal(['c-1', 'c-2']);

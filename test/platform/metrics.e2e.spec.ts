@@ -89,6 +89,9 @@ describe('GET /api/v1/metrics (e2e over mTLS)', () => {
     expect(samples.get('egov_exchange_consumer_instances{transport="websocket"}')).to.equal(0);
     // everything it gets is confirmed: the group stands at the head (no other client appends meanwhile)
     expect(samples.get('egov_exchange_group_confirmed_position{client="demo-consumer",group="metrics-group",kind="standard"}')).to.equal(samples.get('egov_log_head_position'));
+    // listed from the first instance on (docs/operations.md): not the dead kind no dead=true instance opened, nor a client that never connected
+    expect(samples.has('egov_exchange_group_confirmed_position{client="demo-consumer",group="metrics-group",kind="dead"}')).to.equal(false);
+    expect([...samples.keys()].filter((key) => key.startsWith('egov_exchange_group_confirmed_position{client="demo-auditor"'))).to.deep.equal([]);
     const projections = [...samples.keys()].filter((key) => key.startsWith('egov_projection_applied_position{'));
     expect(projections).to.not.be.empty;
     await consumer.delete(instance);
