@@ -48,16 +48,19 @@ export function parseVariables(json: string | undefined): Record<string, string>
 
 const CHISINAU = 'Europe/Chisinau';
 
-/** Built-in values at the moment of sending, for one recipient. */
+/**
+ * Built-in values at the moment of sending, for one recipient. Every built-in gets a value: one the
+ * recipient has none for (the IDNP of a contact given directly or of a company, a name the registry
+ * does not hold) is empty, so that no {{...}} reaches a citizen.
+ */
 export function builtInValues(now: Date, recipient: { idnp?: string; idno?: string; firstName?: string; lastName?: string }): Record<string, string> {
   const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('ro-MD', { timeZone: CHISINAU, ...options }).format(now);
-  const values: Record<string, string> = {
+  return {
     Date: part({ day: '2-digit', month: '2-digit', year: 'numeric' }),
     Time: part({ hour: '2-digit', minute: '2-digit', hour12: false }),
+    IDNP: recipient.idnp ?? '',
+    IDNO: recipient.idno ?? '',
+    RecipientFirstName: recipient.firstName ?? '',
+    RecipientLastName: recipient.lastName ?? '',
   };
-  if (recipient.idnp) values.IDNP = recipient.idnp;
-  if (recipient.idno) values.IDNO = recipient.idno;
-  if (recipient.firstName) values.RecipientFirstName = recipient.firstName;
-  if (recipient.lastName) values.RecipientLastName = recipient.lastName;
-  return values;
 }

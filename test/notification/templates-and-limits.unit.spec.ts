@@ -34,7 +34,12 @@ describe('Notifications: templates, variables and limits', () => {
 
   it('gives the built-in values in Chisinau time', () => {
     const values = builtInValues(new Date('2025-07-01T21:30:00Z'), { idnp: '2000000000011', firstName: 'Ion', lastName: 'Popescu' });
-    expect(values).to.deep.equal({ Date: '02.07.2025', Time: '00:30', IDNP: '2000000000011', RecipientFirstName: 'Ion', RecipientLastName: 'Popescu' });
+    expect(values).to.deep.equal({ Date: '02.07.2025', Time: '00:30', IDNP: '2000000000011', IDNO: '', RecipientFirstName: 'Ion', RecipientLastName: 'Popescu' });
+  });
+
+  it('gives every built-in a value: empty when the recipient has none (a contact given directly)', () => {
+    const values = builtInValues(new Date('2025-07-01T21:30:00Z'), {});
+    expect(values).to.deep.equal({ Date: '02.07.2025', Time: '00:30', IDNP: '', IDNO: '', RecipientFirstName: '', RecipientLastName: '' });
   });
 
   it('uses the e-mail subject limit unless only SMS, Viber, web push or cabinet recipients are named', () => {
