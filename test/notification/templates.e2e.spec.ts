@@ -104,6 +104,7 @@ describe('Notifications: templates (e2e)', () => {
     await eventually(() => notificationOf(institution, notificationId), statusIs('Sent'), 'the templated e-mail');
     const [mail] = smtp.mailsTo('ana.t@example.md');
     expect(mail.subject).to.equal('Bun venit, Ana');
+    expect((await notificationOf(institution, notificationId)).Recipients[0].Messages[0].Subject).to.equal('Bun venit, Ana');
     expect(mail.html, 'a contact given directly has no IDNP').to.match(/^<p>Dragă Ana, IDNP , azi \d{2}\.\d{2}\.\d{4}<\/p>$/);
 
     const missing = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: id } }) });
@@ -113,6 +114,20 @@ describe('Notifications: templates (e2e)', () => {
     expect(unknown.status).to.equal(400);
     const badVariables = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: id, Variables: '[1,2]' } }) });
     expect(badVariables.status).to.equal(400);
+  });
+
+  it('inserts a variable\'s value once: a value that looks like a placeholder is not filled again when sent', async () => {
+    const id = await create();
+    const notificationId = await postNotification(
+      institution,
+      notificationRequest({ Template: { Id: id, Variables: JSON.stringify({ customerName: '{{IDNP}} {{Date}}' }) }, Recipients: [{ Value: '2000000000011', Type: 'IDNP' }] }),
+    );
+    const ionsMail = async () => smtp.mailsTo('ion.popescu@example.md').filter((candidate) => candidate.subject.startsWith('Bun venit'));
+    const [mail] = await eventually(ionsMail, (mails) => mails.length > 0, 'the e-mail to Ion'); // no gateways here: only the e-mail goes
+    expect(mail.subject).to.equal('Bun venit, {{IDNP}} {{Date}}');
+    expect(mail.html).to.match(/^<p>Dragă \{\{IDNP\}\} \{\{Date\}\}, IDNP 2000000000011, azi \d{2}\.\d{2}\.\d{4}<\/p>$/);
+    const [message] = (await notificationOf(institution, notificationId)).Recipients[0].Messages;
+    expect(message.Subject).to.equal('Bun venit, {{IDNP}} {{Date}}');
   });
 
   it('treats placeholders named like properties every object has ({{constructor}}, {{__proto__}}) as any other', async () => {

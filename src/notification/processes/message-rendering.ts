@@ -4,16 +4,21 @@ import type { MessageState, NotificationState } from '../notification-state';
 import { inLanguage } from '../notification-vocabulary';
 import { builtInValues, fill } from '../template-rendering';
 
-/** One message as it leaves: its language's content with the built-in variables of its recipient. */
+/**
+ * One message as it leaves: its language's content with the template's variables and the built-in
+ * values of its recipient filled in one pass (a template's own variable wins over a built-in of the
+ * same name, as it did when variables were filled at acceptance).
+ */
 export async function renderMessage(state: NotificationState, message: MessageState, now: Date, attachments: BlobStore): Promise<OutgoingMessage> {
   const accepted = state.accepted!;
   const recipient = state.recipients[message.recipient];
-  const values = builtInValues(now, {
+  const builtIns = builtInValues(now, {
     idnp: recipient?.Type === 'IDNP' ? recipient.Value : undefined,
     idno: recipient?.IsLegal ? recipient.Value : undefined,
     firstName: recipient?.firstName,
     lastName: recipient?.lastName,
   });
+  const values = { ...builtIns, ...accepted.template?.variables };
   const text = (content: typeof accepted.content.Subject) => fill(inLanguage(content, message.language), values);
   return {
     notificationId: accepted.notificationId,
