@@ -26,7 +26,7 @@ export function toNotificationDto(document: NotificationDocument) {
             .map((message) => ({
               MessageId: message.messageId,
               // as the sender wrote it, the template's variables filled; the built-ins stay as written
-              Subject: fill(inLanguage(accepted.content.Subject, message.language), accepted.template?.variables ?? {}),
+              Subject: fill(inLanguage(accepted.content.Subject, message.language), accepted.template?.variables ?? {}, 'text'),
               Status: message.status,
               Channel: message.channel,
               CreatedAt: message.createdAt,

@@ -2,7 +2,7 @@ import type { BlobStore } from '../../platform/blob-store/blob-store';
 import type { OutgoingMessage } from '../channels/channel';
 import type { MessageState, NotificationState } from '../notification-state';
 import { inLanguage } from '../notification-vocabulary';
-import { builtInValues, fill } from '../template-rendering';
+import { builtInValues, fill, type TextKind } from '../template-rendering';
 
 /**
  * One message as it leaves: its language's content with the template's variables and the built-in
@@ -19,7 +19,7 @@ export async function renderMessage(state: NotificationState, message: MessageSt
     lastName: recipient?.lastName,
   });
   const values = { ...builtIns, ...accepted.template?.variables };
-  const text = (content: typeof accepted.content.Subject) => fill(inLanguage(content, message.language), values);
+  const text = (content: typeof accepted.content.Subject, kind: TextKind) => fill(inLanguage(content, message.language), values, kind);
   return {
     notificationId: accepted.notificationId,
     messageId: message.messageId,
@@ -27,9 +27,9 @@ export async function renderMessage(state: NotificationState, message: MessageSt
     address: message.address,
     language: message.language,
     priority: accepted.priority,
-    subject: text(accepted.content.Subject),
-    body: text(accepted.content.Body),
-    bodyShort: text(accepted.content.BodyShort),
+    subject: text(accepted.content.Subject, 'text'),
+    body: text(accepted.content.Body, 'html'),
+    bodyShort: text(accepted.content.BodyShort, 'text'),
     attachments: message.channel === 'Email' ? await Promise.all(accepted.attachments.map(async (attachment) => ({ FileName: attachment.FileName, content: await attachments.get(attachment.sha256) }))) : [],
   };
 }
