@@ -112,6 +112,21 @@ describe('Notifications: recipients resolved through the registries (e2e)', () =
     expect(notification.Recipients.flatMap((recipient: Recipient) => channels(recipient))).to.deep.equal(['Cabinet']);
   });
 
+  it('messages an e-mail address once whatever its letter case, at the first spelling', async () => {
+    const notification = await resolved({
+      Recipients: [
+        { Value: 'Case.Test@example.md', Type: 'Email' },
+        { Value: 'case.test@EXAMPLE.MD', Type: 'Email' },
+        { Value: ELENA, Type: 'IDNP' },
+        { Value: 'ION.POPESCU@example.md', Type: 'Email' },
+        { Value: ION, Type: 'IDNP' },
+      ],
+    });
+    expect(notification.Recipients.map((recipient: Recipient) => channels(recipient))).to.deep.equal([['Email'], [], ['Cabinet'], ['Email'], ['SMS', 'Viber', 'Web push', 'Cabinet']]);
+    const mails = smtp.mails.filter((mail) => mail.headers['x-notification-id'] === notification.Id);
+    expect(mails.map((mail) => mail.headers.to)).to.have.members(['Case.Test@example.md', 'ION.POPESCU@example.md']);
+  });
+
   it('fails with NoRecipientContact when nobody can be reached, listing why per recipient', async () => {
     const notification = await resolved({
       Recipients: [{ Value: '2999999999999', Type: 'IDNP' }, { Value: VICTOR_NO_CONTACTS, Type: 'IDNP' }, { Value: 'ZZZ999', Type: 'PlateNumber' }],
