@@ -39,6 +39,10 @@ export type NotificationAccepted = DomainEvent<
     senderIdno?: string;
     userId?: string;
     priority: Priority;
+    /**
+     * As written: template.variables and the built-ins are filled per message when it is sent. Events
+     * written before that hold the variables already filled; filling them again is harmless.
+     */
     content: Content;
     template?: { id: string; name: string; variables: Record<string, string> };
     recipients: RecipientIdentifier[];

@@ -28,7 +28,7 @@ export class NotificationService {
   async accept(request: NotificationRequest, sender: Sender, options: { notificationId?: string; language?: Language } = {}): Promise<string> {
     const template = request.Template ? await this.templateContent(request.Template, sender, request) : undefined;
     const content = template?.content ?? { Subject: request.Subject, Body: request.Body, BodyShort: request.BodyShort };
-    const { errors, attachments } = checkNotificationLimits(request, content);
+    const { errors, attachments } = checkNotificationLimits(request, template ? fillContent(content, template.reference.variables) : content);
     if (Object.keys(errors).length > 0) throw badRequest(describe(errors), errors);
     const stored = [];
     for (const attachment of attachments) stored.push({ FileName: attachment.FileName, ...(await this.attachments.put(attachment.content)) });
@@ -60,7 +60,11 @@ export class NotificationService {
     });
   }
 
-  /** The template's content, filled with the request's Variables, with the request's own as fallback per language. */
+  /**
+   * The template's content, with the request's own as fallback per language, and its Variables. The
+   * content is kept as written: variables and built-ins are filled together, in one pass, when each
+   * message is sent, so that a value is never searched for placeholders again.
+   */
   private async templateContent(reference: NonNullable<NotificationRequest['Template']>, sender: Sender, request: NotificationRequest) {
     const history = await this.events.readStream(toTemplateStreamId(reference.Id));
     const state = history.map(toDomainEvent<TemplateEvent>).reduce(templateDecider.evolve, templateDecider.initialState());
@@ -77,7 +81,7 @@ export class NotificationService {
     };
     const missing = missingVariables(merged, variables);
     if (missing.length > 0) throw badRequest(`the template needs values for ${missing.join(', ')}`, { 'Template.Variables': missing.map((name) => `no value for {{${name}}}`) });
-    return { content: fillContent(merged, variables), reference: { id: reference.Id, name: template.Name, variables } };
+    return { content: merged, reference: { id: reference.Id, name: template.Name, variables } };
   }
 }
 

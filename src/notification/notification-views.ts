@@ -1,5 +1,6 @@
 import type { NotificationDocument } from '../../projections/notification/notifications-projection';
 import { inLanguage } from './notification-vocabulary';
+import { fill } from './template-rendering';
 
 /** NotificationShortDto (seed). */
 export function toNotificationShortDto(document: NotificationDocument) {
@@ -24,7 +25,8 @@ export function toNotificationDto(document: NotificationDocument) {
             .filter((message) => message.recipient === index)
             .map((message) => ({
               MessageId: message.messageId,
-              Subject: inLanguage(accepted.content.Subject, message.language),
+              // as the sender wrote it, the template's variables filled; the built-ins stay as written
+              Subject: fill(inLanguage(accepted.content.Subject, message.language), accepted.template?.variables ?? {}, 'text'),
               Status: message.status,
               Channel: message.channel,
               CreatedAt: message.createdAt,

@@ -10,7 +10,9 @@ type Accepted = NotificationAccepted['data'];
  * message per contact channel. An IDNP reaches every channel the contact registry holds for the person;
  * an IDNO reaches the company, or with a ResolutionPolicy the people in the asked role (Owner,
  * Administrator, Founder) of the company, the property (IDNV, CadastralNumber) or the vehicle
- * (PlateNumber). The same contact is messaged once per notification.
+ * (PlateNumber). The same contact is messaged once per notification, at the spelling met first; e-mail
+ * addresses are the same whatever their letter case (the domain always is; mailboxes that tell
+ * Ana@ from ana@ apart are not met in practice, and one e-mail too few there beats two everywhere).
  */
 export class RecipientResolver {
   constructor(
@@ -21,7 +23,7 @@ export class RecipientResolver {
   async resolve(accepted: Accepted): Promise<ResolvedRecipient[]> {
     const planned = new Set<string>();
     const plan = (channel: Channel, address: string, language: Language): PlannedMessage[] => {
-      const key = `${channel}\n${address}`;
+      const key = `${channel}\n${channel === 'Email' ? address.toLowerCase() : address}`;
       if (planned.has(key)) return [];
       planned.add(key);
       return [{ messageId: randomUUID(), channel, address, language }];

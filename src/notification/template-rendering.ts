@@ -1,3 +1,4 @@
+import { escapeHtml } from './html';
 import type { Content, ContentLanguage } from './notification-vocabulary';
 
 /**
@@ -7,18 +8,27 @@ import type { Content, ContentLanguage } from './notification-vocabulary';
 export const BUILT_IN_VARIABLES = ['Date', 'Time', 'IDNP', 'IDNO', 'RecipientFirstName', 'RecipientLastName'] as const;
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
 
-// own members only: a placeholder {{constructor}} must not find Object.prototype's
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(PLACEHOLDER, (placeholder, name: string) => (Object.hasOwn(values, name) ? values[name] : placeholder));
+/**
+ * What a text is: a value filled into HTML (Body: the e-mail's HTML part, the cabinet inbox) is data, so
+ * it is escaped; the template's own markup stays as written. Plain text (Subject, BodyShort: the
+ * e-mail's text part, SMS, Viber, web push) takes the value as it is.
+ */
+export type TextKind = 'html' | 'text';
+
+/** One pass: a value is inserted once and never searched for placeholders again. */
+export function fill(text: string, values: Record<string, string>, kind: TextKind): string {
+  const insert = kind === 'html' ? escapeHtml : (value: string) => value;
+  // own members only: a placeholder {{constructor}} must not find Object.prototype's
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => (Object.hasOwn(values, name) ? insert(values[name]) : placeholder));
 }
 
 export function fillContent(content: Content, values: Record<string, string>): Content {
-  const language = (text: ContentLanguage): ContentLanguage => ({
-    Ro: fill(text.Ro, values),
-    ...(text.Ru !== undefined ? { Ru: fill(text.Ru, values) } : {}),
-    ...(text.En !== undefined ? { En: fill(text.En, values) } : {}),
+  const language = (text: ContentLanguage, kind: TextKind): ContentLanguage => ({
+    Ro: fill(text.Ro, values, kind),
+    ...(text.Ru !== undefined ? { Ru: fill(text.Ru, values, kind) } : {}),
+    ...(text.En !== undefined ? { En: fill(text.En, values, kind) } : {}),
   });
-  return { Subject: language(content.Subject), Body: language(content.Body), BodyShort: language(content.BodyShort) };
+  return { Subject: language(content.Subject, 'text'), Body: language(content.Body, 'html'), BodyShort: language(content.BodyShort, 'text') };
 }
 
 /** The placeholders a content still holds that are neither given nor built in. */
@@ -48,16 +58,19 @@ export function parseVariables(json: string | undefined): Record<string, string>
 
 const CHISINAU = 'Europe/Chisinau';
 
-/** Built-in values at the moment of sending, for one recipient. */
+/**
+ * Built-in values at the moment of sending, for one recipient. Every built-in gets a value: one the
+ * recipient has none for (the IDNP of a contact given directly or of a company, a name the registry
+ * does not hold) is empty, so that no {{...}} reaches a citizen.
+ */
 export function builtInValues(now: Date, recipient: { idnp?: string; idno?: string; firstName?: string; lastName?: string }): Record<string, string> {
   const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('ro-MD', { timeZone: CHISINAU, ...options }).format(now);
-  const values: Record<string, string> = {
+  return {
     Date: part({ day: '2-digit', month: '2-digit', year: 'numeric' }),
     Time: part({ hour: '2-digit', minute: '2-digit', hour12: false }),
+    IDNP: recipient.idnp ?? '',
+    IDNO: recipient.idno ?? '',
+    RecipientFirstName: recipient.firstName ?? '',
+    RecipientLastName: recipient.lastName ?? '',
   };
-  if (recipient.idnp) values.IDNP = recipient.idnp;
-  if (recipient.idno) values.IDNO = recipient.idno;
-  if (recipient.firstName) values.RecipientFirstName = recipient.firstName;
-  if (recipient.lastName) values.RecipientLastName = recipient.lastName;
-  return values;
 }

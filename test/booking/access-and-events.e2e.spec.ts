@@ -116,6 +116,9 @@ describe('Booking: access per client and domain events on the exchange (e2e)', (
       expect(confirmed).to.include({ appointmentId: id, confirmedBy: 'demo-institution' });
       expect(canceled).to.include({ appointmentId: id, reason: 'canceled', notifyUser: true, language: 'ru', canceledBy: 'demo-institution' });
       expect(canceled.citizen).to.deep.equal({ firstName: 'Maria', lastName: 'Rusu', email: 'maria@example.md' });
+      // what the citizen's cancellation e-mail names, as the requested event's e-mail does
+      expect(canceled).to.include({ code: requested.code, locationAddress: requested.locationAddress });
+      expect(canceled.organizationName).to.deep.equal(requested.organizationName);
       expect(canceled).to.include.keys('locationName', 'calendarName', 'slot');
 
       // other-office consumes md.gov.booking.* too: the exchange gives it the same events

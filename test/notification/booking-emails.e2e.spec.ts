@@ -38,9 +38,14 @@ describe('Notifications: booking e-mails from the booking events on the log (e2e
     await append('canceled', appointmentCanceled({ reason: 'expired', language: 'ru' }, { email: 'expired@example.md' }));
     const [cancelMail] = await eventually(async () => smtp.mailsTo('ana.rusu@example.md'), (mails) => mails.length > 0, 'the cancellation e-mail');
     expect(cancelMail.subject).to.equal('Programarea a fost anulată');
-    expect(cancelMail.html).to.contain('Oficiul Botanica').and.to.contain('Pașaport');
+    // the same details as the "booked" e-mail: service, location and address, date and time, code
+    expect(cancelMail.html).to.contain('<li>Serviciul: Agenția Servicii Publice — Pașaport</li>');
+    expect(cancelMail.html).to.contain('<li>Locația: Oficiul Botanica, bd. Dacia 10, Chișinău</li>');
+    expect(cancelMail.html).to.contain('<li>Data și ora: 11.03.2025, 09:00 – 09:20</li>');
+    expect(cancelMail.html).to.contain('<li>Codul programării: ASP-CANCEL01</li>');
     const [expiredMail] = await eventually(async () => smtp.mailsTo('expired@example.md'), (mails) => mails.length > 0, 'the expiry e-mail');
     expect(expiredMail.subject).to.equal('Срок вашей записи истёк');
+    expect(expiredMail.html).to.contain('Агентство публичных услуг — Паспорт').and.to.contain('Офис Ботаника, bd. Dacia 10, Chișinău').and.to.contain('ASP-CANCEL01');
   });
 
   it('sends nothing when notifyUser is false or the citizen gave no e-mail, and ignores other sources', async () => {

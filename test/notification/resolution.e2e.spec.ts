@@ -19,11 +19,18 @@ describe('Notifications: recipients resolved through the registries (e2e)', () =
   let platform: TestPlatform;
   let institution: HttpsClient;
   let restoreEnv: () => void;
+  const gatewayCalls: { channel: string; to: string; subject: string; text: string }[] = [];
 
   before(async () => {
     nock.disableNetConnect();
     nock.enableNetConnect(/localhost|127\.0\.0\.1/);
-    nock('http://gateways.test').persist().post(/\/messages$/).reply(202, { id: 'accepted' });
+    nock('http://gateways.test')
+      .persist()
+      .post(/\/messages$/)
+      .reply(202, (_uri, body) => {
+        gatewayCalls.push(body as (typeof gatewayCalls)[number]);
+        return { id: 'accepted' };
+      });
     smtp = await TestSmtpServer.start();
     restoreEnv = withEnv({
       NOTIFY_SMTP_HOST: '127.0.0.1',
@@ -59,6 +66,30 @@ describe('Notifications: recipients resolved through the registries (e2e)', () =
     expect(mail.subject, 'built-in variable filled per recipient').to.equal('Pentru Ion');
   });
 
+  it('fills a built-in the recipient has no value for with nothing, on every channel: no {{...}} reaches anyone', async () => {
+    const notification = await resolved({
+      Subject: { Ro: 'Aviz {{IDNP}}' },
+      Body: { Ro: '<p>Salut {{RecipientFirstName}} {{RecipientLastName}}, {{IDNO}}</p>' },
+      BodyShort: { Ro: 'Salut {{RecipientFirstName}} {{IDNP}}' },
+      Recipients: [
+        { Value: 'direct.contact@example.md', Type: 'Email' },
+        { Value: '+37369555001', Type: 'SMS' },
+        { Value: ION, Type: 'IDNP' },
+        { Value: COMPANY, Type: 'IDNO' },
+      ],
+    });
+    expect(notification.Status).to.equal('Sent');
+    const [direct] = smtp.mailsTo('direct.contact@example.md');
+    expect([direct.subject, direct.html, direct.text]).to.deep.equal(['Aviz', '<p>Salut  , </p>', 'Salut  ']);
+    const [company] = smtp.mailsTo('office@demo-construct.example.md');
+    expect([company.subject, company.html]).to.deep.equal(['Aviz', `<p>Salut  , ${COMPANY}</p>`]);
+    const [ion] = smtp.mailsTo('ion.popescu@example.md').filter((mail) => mail.subject.startsWith('Aviz'));
+    expect([ion.subject, ion.html]).to.deep.equal([`Aviz ${ION}`, '<p>Salut Ion Popescu, </p>']);
+    const sms = gatewayCalls.find((call) => call.to === '+37369555001')!;
+    expect([sms.subject, sms.text]).to.deep.equal(['Aviz ', 'Salut  ']);
+    expect(gatewayCalls.filter((call) => /\{\{|\}\}/.test(call.subject + call.text)), 'no placeholder reached a gateway').to.deep.equal([]);
+  });
+
   it('reaches a company named by IDNO on its own contacts (IsLegal)', async () => {
     const [company] = (await resolved({ Recipients: [{ Value: COMPANY, Type: 'IDNO' }] })).Recipients as Recipient[];
     expect(company).to.include({ Value: COMPANY, Type: 'IDNO', IsLegal: true });
@@ -79,6 +110,21 @@ describe('Notifications: recipients resolved through the registries (e2e)', () =
   it('messages a contact once even when two recipients lead to it', async () => {
     const notification = await resolved({ Recipients: [{ Value: ELENA, Type: 'IDNP' }, { Value: ELENA, Type: 'Cabinet' }] });
     expect(notification.Recipients.flatMap((recipient: Recipient) => channels(recipient))).to.deep.equal(['Cabinet']);
+  });
+
+  it('messages an e-mail address once whatever its letter case, at the first spelling', async () => {
+    const notification = await resolved({
+      Recipients: [
+        { Value: 'Case.Test@example.md', Type: 'Email' },
+        { Value: 'case.test@EXAMPLE.MD', Type: 'Email' },
+        { Value: ELENA, Type: 'IDNP' },
+        { Value: 'ION.POPESCU@example.md', Type: 'Email' },
+        { Value: ION, Type: 'IDNP' },
+      ],
+    });
+    expect(notification.Recipients.map((recipient: Recipient) => channels(recipient))).to.deep.equal([['Email'], [], ['Cabinet'], ['Email'], ['SMS', 'Viber', 'Web push', 'Cabinet']]);
+    const mails = smtp.mails.filter((mail) => mail.headers['x-notification-id'] === notification.Id);
+    expect(mails.map((mail) => mail.headers.to)).to.have.members(['Case.Test@example.md', 'ION.POPESCU@example.md']);
   });
 
   it('fails with NoRecipientContact when nobody can be reached, listing why per recipient', async () => {

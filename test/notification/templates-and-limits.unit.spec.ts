@@ -19,6 +19,15 @@ describe('Notifications: templates, variables and limits', () => {
     expect(fillContent(content, { name: 'Ana' })).to.deep.equal({ Subject: { Ro: 'Salut Ana' }, Body: { Ro: 'Azi {{Date}}, Ana', En: 'Hi Ana' }, BodyShort: { Ro: 'Ana' } });
   });
 
+  it('escapes values filled into the HTML body, not the template\'s own markup; plain text takes them as they are', () => {
+    const markup = { Subject: { Ro: 'Re: {{name}}' }, Body: { Ro: '<p>Dragă {{name}}</p><a href="{{link}}">x</a>' }, BodyShort: { Ro: '{{name}} {{link}}' } };
+    const values = { name: '<script>alert(1)</script> Tom & "Jerry" O\'Neil', link: '" onmouseover="alert(1)' };
+    const filled = fillContent(markup, values);
+    expect(filled.Body.Ro).to.equal('<p>Dragă &#60;script&#62;alert(1)&#60;/script&#62; Tom &#38; &#34;Jerry&#34; O&#39;Neil</p><a href="&#34; onmouseover=&#34;alert(1)">x</a>');
+    expect(filled.Subject.Ro).to.equal(`Re: ${values.name}`);
+    expect(filled.BodyShort.Ro).to.equal(`${values.name} ${values.link}`);
+  });
+
   it('names the variables a content still needs, not counting the built-in ones', () => {
     expect(missingVariables(content, {})).to.deep.equal(['name']);
     expect(missingVariables(content, { name: 'x' })).to.deep.equal([]);
@@ -34,7 +43,12 @@ describe('Notifications: templates, variables and limits', () => {
 
   it('gives the built-in values in Chisinau time', () => {
     const values = builtInValues(new Date('2025-07-01T21:30:00Z'), { idnp: '2000000000011', firstName: 'Ion', lastName: 'Popescu' });
-    expect(values).to.deep.equal({ Date: '02.07.2025', Time: '00:30', IDNP: '2000000000011', RecipientFirstName: 'Ion', RecipientLastName: 'Popescu' });
+    expect(values).to.deep.equal({ Date: '02.07.2025', Time: '00:30', IDNP: '2000000000011', IDNO: '', RecipientFirstName: 'Ion', RecipientLastName: 'Popescu' });
+  });
+
+  it('gives every built-in a value: empty when the recipient has none (a contact given directly)', () => {
+    const values = builtInValues(new Date('2025-07-01T21:30:00Z'), {});
+    expect(values).to.deep.equal({ Date: '02.07.2025', Time: '00:30', IDNP: '', IDNO: '', RecipientFirstName: '', RecipientLastName: '' });
   });
 
   it('uses the e-mail subject limit unless only SMS, Viber, web push or cabinet recipients are named', () => {

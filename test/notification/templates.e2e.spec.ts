@@ -104,7 +104,8 @@ describe('Notifications: templates (e2e)', () => {
     await eventually(() => notificationOf(institution, notificationId), statusIs('Sent'), 'the templated e-mail');
     const [mail] = smtp.mailsTo('ana.t@example.md');
     expect(mail.subject).to.equal('Bun venit, Ana');
-    expect(mail.html).to.match(/^<p>Dragă Ana, IDNP \{\{IDNP\}\}, azi \d{2}\.\d{2}\.\d{4}<\/p>$/);
+    expect((await notificationOf(institution, notificationId)).Recipients[0].Messages[0].Subject).to.equal('Bun venit, Ana');
+    expect(mail.html, 'a contact given directly has no IDNP').to.match(/^<p>Dragă Ana, IDNP , azi \d{2}\.\d{2}\.\d{4}<\/p>$/);
 
     const missing = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: id } }) });
     expect(missing.status).to.equal(400);
@@ -113,6 +114,39 @@ describe('Notifications: templates (e2e)', () => {
     expect(unknown.status).to.equal(400);
     const badVariables = await institution.post('/api/Notification', { body: notificationRequest({ Template: { Id: id, Variables: '[1,2]' } }) });
     expect(badVariables.status).to.equal(400);
+  });
+
+  it('inserts a variable\'s value once: a value that looks like a placeholder is not filled again when sent', async () => {
+    const id = await create();
+    const notificationId = await postNotification(
+      institution,
+      notificationRequest({ Template: { Id: id, Variables: JSON.stringify({ customerName: '{{IDNP}} {{Date}}' }) }, Recipients: [{ Value: '2000000000011', Type: 'IDNP' }] }),
+    );
+    const ionsMail = async () => smtp.mailsTo('ion.popescu@example.md').filter((candidate) => candidate.subject.startsWith('Bun venit'));
+    const [mail] = await eventually(ionsMail, (mails) => mails.length > 0, 'the e-mail to Ion'); // no gateways here: only the e-mail goes
+    expect(mail.subject).to.equal('Bun venit, {{IDNP}} {{Date}}');
+    expect(mail.html).to.match(/^<p>Dragă \{\{IDNP\}\} \{\{Date\}\}, IDNP 2000000000011, azi \d{2}\.\d{2}\.\d{4}<\/p>$/);
+    const [message] = (await notificationOf(institution, notificationId)).Recipients[0].Messages;
+    expect(message.Subject).to.equal('Bun venit, {{IDNP}} {{Date}}');
+  });
+
+  it('escapes the variables filled into the HTML body: in the e-mail, the cabinet inbox and check; the text part keeps them as given', async () => {
+    const id = await create(welcome({ Subject: { Ro: 'Bun venit' }, Body: { Ro: '<p>Dragă {{customerName}}</p><a href="{{link}}">x</a>' }, BodyShort: { Ro: '{{customerName}}' } }));
+    const variables = JSON.stringify({ customerName: '<script>alert(1)</script> Tom & "Jerry"', link: '" onmouseover="alert(1)' });
+    const escaped = '<p>Dragă &#60;script&#62;alert(1)&#60;/script&#62; Tom &#38; &#34;Jerry&#34;</p><a href="&#34; onmouseover=&#34;alert(1)">x</a>';
+    const checked = await institution.get(`/api/Template/${id}/check`, { query: { variables } });
+    expect(checked.json().Body.Ro).to.equal(escaped);
+    const elena = '2000000000044'; // the cabinet is her only contact
+    const notificationId = await postNotification(
+      institution,
+      notificationRequest({ Template: { Id: id, Variables: variables }, Recipients: [{ Value: 'escaped@example.md', Type: 'Email' }, { Value: elena, Type: 'Cabinet' }] }),
+    );
+    await eventually(() => notificationOf(institution, notificationId), statusIs('Sent'), 'the templated notification');
+    const [mail] = smtp.mailsTo('escaped@example.md');
+    expect(mail.html).to.equal(escaped);
+    expect(mail.text).to.equal('<script>alert(1)</script> Tom & "Jerry"');
+    const inbox = (await institution.post('/api/v1/cabinet-message-searches', { body: { idnp: elena, limit: 100 } })).json();
+    expect(inbox.items.find((item: { notificationId: string }) => item.notificationId === notificationId).body).to.equal(escaped);
   });
 
   it('treats placeholders named like properties every object has ({{constructor}}, {{__proto__}}) as any other', async () => {

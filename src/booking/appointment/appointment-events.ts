@@ -67,7 +67,11 @@ export type AppointmentCanceled = {
   notifyUser: boolean;
   language: Language;
   citizen: { firstName: string; lastName: string; email?: string };
+  /** code, organizationName and locationAddress: the citizen's e-mail names them, as on booking */
+  code: string;
+  organizationName: Resource;
   locationName: Resource;
+  locationAddress: string;
   calendarName: Resource;
   slot: SlotTimes;
   canceledBy: string;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../html';
 import type { Content, Language } from '../notification-vocabulary';
 
 /**
@@ -20,11 +21,15 @@ export type AppointmentRequestedData = {
   confirmationDeadline?: string | null;
 };
 
+/** code, organizationName and locationAddress are in canceled events since they were added (older ones lack them) */
 export type AppointmentCanceledData = {
   appointmentId: string;
+  code?: string;
   reason?: 'canceled' | 'expired';
   citizen: { firstName?: string; lastName?: string; email?: string };
+  organizationName?: Localized;
   locationName?: Localized;
+  locationAddress?: string;
   calendarName?: Localized;
   slot?: Slot;
 };
@@ -49,33 +54,37 @@ const WORDS = {
   expired: { ro: 'Programarea dvs. a expirat, deoarece nu a fost confirmată la timp.', ru: 'Срок записи истёк: она не была подтверждена вовремя.', en: 'Your appointment expired because it was not confirmed in time.' },
 };
 
+type Detail = [keyof typeof WORDS, string | undefined];
+
 export function requestedEmail(data: AppointmentRequestedData, language: Language): Content {
   const kind = data.status === 'Waiting' ? 'waiting' : 'scheduled';
-  const details: [keyof typeof WORDS, string | undefined][] = [
-    ['service', [pick(data.organizationName, language), pick(data.calendarName, language)].filter(Boolean).join(' — ')],
-    ['where', [pick(data.locationName, language), data.locationAddress].filter(Boolean).join(', ')],
-    ['when', when(data.slot)],
-    ['code', data.code],
-    ...(kind === 'waiting' && data.confirmationDeadline ? ([['confirmBy', moment(data.confirmationDeadline)]] as [keyof typeof WORDS, string][]) : []),
+  const details: Detail[] = [
+    ...appointmentDetails(data, language),
+    ...(kind === 'waiting' && data.confirmationDeadline ? ([['confirmBy', moment(data.confirmationDeadline)]] as Detail[]) : []),
   ];
   return email(SUBJECTS[kind], data.citizen, WORDS[kind], details, language);
 }
 
 export function canceledEmail(data: AppointmentCanceledData, language: Language): Content {
   const kind = data.reason === 'expired' ? 'expired' : 'canceled';
-  const details: [keyof typeof WORDS, string | undefined][] = [
-    ['service', pick(data.calendarName, language)],
-    ['where', pick(data.locationName, language)],
+  return email(SUBJECTS[kind], data.citizen, WORDS[kind], appointmentDetails(data, language), language);
+}
+
+/** What every e-mail about an appointment names: the service, where, when, and its code. */
+function appointmentDetails(data: AppointmentRequestedData | AppointmentCanceledData, language: Language): Detail[] {
+  return [
+    ['service', [pick(data.organizationName, language), pick(data.calendarName, language)].filter(Boolean).join(' — ')],
+    ['where', [pick(data.locationName, language), data.locationAddress].filter(Boolean).join(', ')],
     ['when', when(data.slot)],
+    ['code', data.code],
   ];
-  return email(SUBJECTS[kind], data.citizen, WORDS[kind], details, language);
 }
 
 function email(
   subject: Record<Language, string>,
   citizen: { firstName?: string; lastName?: string },
   lead: Record<Language, string>,
-  details: [keyof typeof WORDS, string | undefined][],
+  details: Detail[],
   language: Language,
 ): Content {
   const name = [citizen.firstName, citizen.lastName].filter(Boolean).join(' ');
@@ -103,8 +112,4 @@ function moment(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('ro-MD', { timeZone: 'Europe/Chisinau', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(date);
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
