@@ -69,6 +69,20 @@ describe('Booking: organizations, locations, calendars and settings (e2e)', () =
       expect((await institution.get('/api/v2/calendars/config-by-idno', { query: { LocationIdno: '1003600000777', ServiceCode: 'TAX' } })).status).to.equal(204);
     });
 
+    it('calendars/config-by-idno falls back to the organization when the locations with that IDNO do not offer the service', async () => {
+      // B1 (tax advice only) given organization A's IDNO as its relatedIDNO, as a head office often has
+      const locationB1 = (await institution.get(`${ADMIN}/locations/${IDS.LOC_B1}`)).json();
+      expect((await institution.put(`${ADMIN}/locations/${IDS.LOC_B1}`, { body: { ...locationB1, relatedIdno: '1003600000003' } })).status).to.equal(200);
+      try {
+        const passport = await institution.get('/api/v2/calendars/config-by-idno', { query: { LocationIdno: '1003600000003', ServiceCode: 'PASSPORT' } });
+        expect(passport.status, passport.text).to.equal(200);
+        expect(passport.json().calendarLocationId).to.equal(CL.passportA1);
+        expect((await institution.get('/api/v2/calendars/config-by-idno', { query: { LocationIdno: '1003600000003', ServiceCode: 'TAX' } })).json().calendarLocationId).to.equal(CL.taxB1);
+      } finally {
+        await institution.put(`${ADMIN}/locations/${IDS.LOC_B1}`, { body: locationB1 });
+      }
+    });
+
     it('settings gives SettingModel (the calendar’s, else the organization’s); 204 when none', async () => {
       const response = await institution.get('/api/v2/settings', { query: { OrganizationId: IDS.ORG_A, CalendarId: IDS.CAL_PASSPORT } });
       expect(response.status).to.equal(200);

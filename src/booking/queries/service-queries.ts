@@ -12,15 +12,20 @@ export async function servicesAt(context: BookingContext, locationId: string): P
 
 /**
  * config-by-idno: the service with this code at the location with this IDNO (the location's relatedIDNO).
- * When no location carries the IDNO, the organization's IDNO is tried and its first location offering the
- * service (by location id) is taken.
+ * When no location carrying the IDNO offers the service, the organization's IDNO is tried and its first
+ * location offering the service (by location id) is taken: a head office whose relatedIDNO is the
+ * organization's own must not hide the services of its branches.
  */
 export async function findServiceByIdno(context: BookingContext, idno: string, serviceCode: string): Promise<ResolvedService | null> {
-  let locations = await context.reference.find('location', { relatedIdno: idno, isActive: true }, { sort: { _id: 1 } });
-  if (locations.length === 0) {
-    const organizations = await context.reference.find('organization', { idno });
-    locations = await context.reference.find('location', { organizationId: { $in: organizations.map((o) => o.id) }, isActive: true }, { sort: { _id: 1 } });
-  }
+  const related = await context.reference.find('location', { relatedIdno: idno, isActive: true }, { sort: { _id: 1 } });
+  const atRelated = await firstOffering(context, related, serviceCode);
+  if (atRelated) return atRelated;
+  const organizations = await context.reference.find('organization', { idno });
+  const ofOrganization = await context.reference.find('location', { organizationId: { $in: organizations.map((o) => o.id) }, isActive: true }, { sort: { _id: 1 } });
+  return firstOffering(context, ofOrganization, serviceCode);
+}
+
+async function firstOffering(context: BookingContext, locations: { id: string }[], serviceCode: string): Promise<ResolvedService | null> {
   for (const location of locations) {
     const match = (await servicesAt(context, location.id)).find((service) => service.calendar.code === serviceCode);
     if (match) return match;
