@@ -75,6 +75,9 @@ export type ConsumerServiceDeps = {
  * lane served by the bridge holding its lease (LaneLeases), renewed with the watermark (renewalDue).
  * The bridges with instances of a group share its shards out (planShards).
  */
+/** One long-polling read: at most `max` events (and `maxSize`), waiting up to `timeoutMs`, lingering `lingerMs` for more. */
+type PollOptions = { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean };
+
 export class ConsumerService {
   private readonly groups = new Map<string, LaneGroup>();
   private readonly groupOfLane = new Map<ConsumerLane, LaneGroup>();
@@ -228,10 +231,7 @@ export class ConsumerService {
    * briefly so a batch read can collect more before answering. An instance that holds pollMaxUnconfirmed
    * unconfirmed events, or 64 MB of them, is handed nothing more until it confirms.
    */
-  async poll(
-    instance: ConsumerInstance,
-    options: { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean },
-  ): Promise<OffsetDelivery[]> {
+  async poll(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
     instance.reads += 1;
     try {
       return await this.pollOnce(instance, options);
@@ -241,10 +241,7 @@ export class ConsumerService {
     }
   }
 
-  private async pollOnce(
-    instance: ConsumerInstance,
-    options: { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean },
-  ): Promise<OffsetDelivery[]> {
+  private async pollOnce(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
     const maxSize = options.maxSize ?? Number.POSITIVE_INFINITY;
     const deadline = Date.now() + options.timeoutMs;
     this.touch(instance);
