@@ -5,7 +5,7 @@ import { DEFAULT_CIPHERS, type TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import express, { type Request } from 'express';
 import type { WebSocket } from 'ws';
-import type { PlatformConfig } from './config';
+import { ConfigurationError, type PlatformConfig } from './config';
 import { ConsumerService } from './exchange/consumer-service';
 import { consumerRoutes } from './exchange/consumer-routes';
 import { requireExchangeClient } from './exchange/exchange-auth';
@@ -144,7 +144,18 @@ export async function startPlatform(
   const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter, sockets: new Set<WebSocket>() };
   attachWebSocket(server, webSocketDeps);
   const http2Connections = serveHttp2Connections(server, (stream, headers) => serveHttp2Stream(stream, headers, webSocketDeps));
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const stopServicesAndStores = async () => {
+    for (const service of [...services].reverse()) await service.stop?.();
+    await consumers.stop();
+    await projections.stop();
+    await stores.close();
+  };
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    await stopServicesAndStores();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   if (config.publicUrl.endsWith(':0')) config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
   logger.info({ port, bridge: config.bridgeId, storage: stores.profile, dataDir: config.dataDir }, 'platform listening');
@@ -168,12 +179,24 @@ export async function startPlatform(
         for (const ws of webSocketDeps.sockets) ws.terminate();
         http2Connections.destroyAll();
       });
-      for (const service of [...services].reverse()) await service.stop?.();
-      await consumers.stop();
-      await projections.stop();
-      await stores.close();
+      await stopServicesAndStores();
     },
   };
+}
+
+/** Listens on the port, or fails with a ConfigurationError when the port is taken or not ours to take. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const refused = (error: NodeJS.ErrnoException) => {
+      const why = error.code === 'EADDRINUSE' ? 'is in use by another process' : error.code === 'EACCES' ? 'needs privileges this process lacks' : error.message;
+      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL' ? new ConfigurationError(`PORT ${port} on ${host} ${why}`) : error);
+    };
+    server.once('error', refused);
+    server.listen(port, host, () => {
+      server.off('error', refused);
+      resolve();
+    });
+  });
 }
 
 /** The exchange's paths: /ce/... and the instance URLs /{bridge}/ce/consumers/... */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -74,6 +75,22 @@ describe('npm start with a setting it cannot run with (e2e)', () => {
       expect((await holder.client('demo-producer').get('/ce/tools/my-settings')).status, 'the first one still serves').to.equal(200);
     } finally {
       await holder.kill(); // SIGKILL: the operating system lets the lock go with the process
+    }
+    const next = new ServerProcess(dataDir, await ServerProcess.freePort());
+    await next.start();
+    await next.stop();
+  });
+
+  it('stops with exit code 2 and one line naming PORT when another process listens on it, and the data directory is free again', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const refused = await startMain({ PORT: String(port) }, dataDir);
+      expect(refused.code).to.equal(2);
+      expect(refused.stderr.trim()).to.equal(`configuration: PORT ${port} on 127.0.0.1 is in use by another process (docs/configuration.md)`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
     const next = new ServerProcess(dataDir, await ServerProcess.freePort());
     await next.start();
