@@ -186,6 +186,10 @@ describe('Booking: appointments over HTTPS with client certificates (e2e)', () =
       expect((await institution.get('/api/v2/appointments/user-list', { query: { Idnp: idnp, Status: 2 } })).json()).to.have.length(1);
       expect((await institution.get('/api/v2/appointments/user-list', { query: { Idnp: idnp, Organization: IDS.ORG_B } })).status).to.equal(204);
       expect((await institution.get('/api/v2/appointments/user-list', { query: { Idnp: idnp, Organization: '1003600000003' } })).json()).to.have.length(3);
+      // the name as a list showed it, in any x-custom-lang
+      for (const name of ['Agenția de Test', 'Test Agency', 'Тестовое агентство']) {
+        expect((await institution.get('/api/v2/appointments/user-list', { query: { Idnp: idnp, Organization: name } })).json()).to.have.length(3);
+      }
 
       const updated = await institution.get('/api/v2/appointments/user-list-updated', { query: { Idnp: idnp, PageSize: 1 } });
       expect(updated.status).to.equal(200);

@@ -28,11 +28,16 @@ export async function searchAppointments(context: BookingContext, search: Appoin
   return { items, totalCount };
 }
 
-/** Organization filter of user-list: the organization's id (in any spelling of a uuid), IDNO or (Romanian) name. */
+/**
+ * Organization filter of user-list: the organization's id (in any spelling of a uuid), IDNO or name in
+ * any of its languages, since the lists answer the name in the caller's x-custom-lang and a client may
+ * pass back the name it was shown.
+ */
 export function organizationCondition(organization: string | undefined): Filter[] {
   if (!organization) return [];
   const organizationId = canonicalUuid(organization) ?? organization;
-  return [{ $or: [{ organizationId }, { organizationIdno: organization }, { 'organizationName.ro': organization }] }];
+  const byName = (['ro', 'ru', 'en'] as const).map((language) => ({ [`organizationName.${language}`]: organization }));
+  return [{ $or: [{ organizationId }, { organizationIdno: organization }, ...byName] }];
 }
 
 export const utc = (instant: string) => new Date(instant).toISOString();
