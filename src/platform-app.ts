@@ -106,7 +106,7 @@ export async function startPlatform(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
-  app.get(HEALTH_PATH, healthRoute({ stores, bridgeId: config.bridgeId, logger }));
+  app.get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }));
   const identifyServiceClient = requireServiceClient(registry);
   const produceMetrics = new ProduceMetrics();
   const metrics = platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics });

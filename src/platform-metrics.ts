@@ -49,6 +49,11 @@ export function platformMetrics(deps: { events: EventStore; consumers: ConsumerS
         'Log position up to which a read-model projection has applied the log',
         deps.projections.appliedPositions().map(({ projection, position }) => ({ labels: { projection }, value: position })),
       ),
+      gauge(
+        'egov_projection_stalled_seconds',
+        'Seconds since a read-model projection first failed to apply its next events, for each projection that fails now (none listed: all apply)',
+        deps.projections.stalledProjections().map(({ projection, seconds }) => ({ labels: { projection }, value: Math.round(seconds) })),
+      ),
     ],
     processMetrics,
   ];

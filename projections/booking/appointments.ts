@@ -10,6 +10,7 @@ import {
   type AppointmentRequested,
 } from '../../src/booking/appointment/appointment-events';
 import { SLOTS_RELEASED, type SlotsReleased } from '../../src/booking/ledger/ledger-events';
+import { BOOKING_STREAMS } from '../../src/booking/streams';
 import { hasFields, isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 
@@ -38,6 +39,7 @@ export type AppointmentDocument = Omit<AppointmentRequested, 'status' | 'slot' |
 
 export const appointmentsProjection: Projection = {
   name: 'booking-appointments',
+  streamPrefix: BOOKING_STREAMS,
   eventTypes: [APPOINTMENT_REQUESTED, APPOINTMENT_CONFIRMED, APPOINTMENT_CANCELED, SLOTS_RELEASED],
   collections: [BookingCollections.appointments],
   indexes: [

@@ -1,12 +1,12 @@
 import type { StoredEvent } from '../../src/platform/event-store/event-store';
-import { BOOKING_SOURCE } from '../../src/booking/streams';
+import { BOOKING_SOURCE, BOOKING_STREAMS } from '../../src/booking/streams';
 
 /**
  * Only the booking service's own events build its read models: an event of a booking type produced by
  * anyone else through the exchange (if the registry ever allowed it) is ignored.
  */
 export function isBookingEvent(stored: StoredEvent): boolean {
-  return stored.kind === 'standard' && stored.event.source === BOOKING_SOURCE && stored.streamId.startsWith('booking-');
+  return stored.kind === 'standard' && stored.event.source === BOOKING_SOURCE && stored.streamId.startsWith(BOOKING_STREAMS);
 }
 
 /**

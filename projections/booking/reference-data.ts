@@ -1,6 +1,7 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { registeredType, updatedType } from '../../src/booking/reference/reference-decider';
 import type { ReferenceKind } from '../../src/booking/reference/reference-types';
+import { BOOKING_STREAMS } from '../../src/booking/streams';
 import { hasFields, isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 
@@ -8,6 +9,7 @@ import { BookingCollections } from './collections';
 function referenceProjection(name: string, kind: ReferenceKind, collection: string, indexes: Record<string, 1>[] = []): Projection {
   return {
     name,
+    streamPrefix: BOOKING_STREAMS,
     eventTypes: [registeredType(kind), updatedType(kind)],
     collections: [collection],
     indexes: indexes.map((keys) => ({ collection, keys })),

@@ -8,6 +8,7 @@ import {
   REQUEST_REFUSED,
   type RequestReceived,
 } from '../../src/booking/request/request-events';
+import { BOOKING_STREAMS } from '../../src/booking/streams';
 import { hasFields, isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 
@@ -29,6 +30,7 @@ export type RequestDocument = {
 
 export const requestsProjection: Projection = {
   name: 'booking-requests',
+  streamPrefix: BOOKING_STREAMS,
   // 2: heldLedgers counted (a read model built by version 1 lacks it, and abandoned holds would hide)
   version: 2,
   eventTypes: [REQUEST_RECEIVED, REQUEST_ACCEPTED, REQUEST_REFUSED, REQUEST_ABANDONED, APPOINTMENT_REQUESTED, SLOTS_RESERVED, SLOTS_RELEASED],

@@ -1,5 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/ledger-events';
+import { BOOKING_STREAMS } from '../../src/booking/streams';
 import { isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 
@@ -16,6 +17,7 @@ export type SlotUsageDocument = {
 
 export const slotUsageProjection: Projection = {
   name: 'booking-slot-usage',
+  streamPrefix: BOOKING_STREAMS,
   eventTypes: [SLOTS_RESERVED, SLOTS_RELEASED],
   collections: [BookingCollections.slotUsage],
   indexes: [{ collection: BookingCollections.slotUsage, keys: { locationId: 1, date: 1 } }],

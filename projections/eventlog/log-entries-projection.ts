@@ -1,5 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
+import { EVENTLOG_STREAMS } from '../../src/eventlog/stream-ids';
 import { parseEventTime } from '../../src/eventlog/event-time';
 import { searchTermsOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
 
@@ -27,7 +28,9 @@ export const logEntriesProjection: Projection = {
   name: 'eventlog-entries',
   // 2: terms, so a filter finds a field inside a list of objects in the embedded store too
   // 3: position and entry, so events at one time are found in registration order
-  version: 3,
+  // 4: built from the service's own streams only (a test event or dead report of its types was applied as its own)
+  version: 4,
+  streamPrefix: EVENTLOG_STREAMS,
   eventTypes: [EVENTS_REGISTERED],
   collections: [LOG_ENTRIES],
   indexes: [

@@ -1,5 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
+import { EVENTLOG_STREAMS } from '../../src/eventlog/stream-ids';
 import { parseEventTime } from '../../src/eventlog/event-time';
 import { isPersonalDataType, subjectKeyOf, subjectValuesOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
 
@@ -38,7 +39,9 @@ export type PersonalDataAccessDocument = {
 export const personalDataProjection: Projection = {
   name: 'eventlog-personal-data',
   // 2: position and entry, so a search pages through a fixed snapshot of the log, in registration order within a time
-  version: 2,
+  // 3: built from the service's own streams only (a test event or dead report of its types was applied as its own)
+  version: 3,
+  streamPrefix: EVENTLOG_STREAMS,
   eventTypes: [EVENTS_REGISTERED],
   collections: [PERSONAL_DATA_ACCESSES],
   indexes: [{ collection: PERSONAL_DATA_ACCESSES, keys: { subject: 1, eventTime: 1, position: 1, entry: 1 } }],

@@ -1,5 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { toDomainEvent } from '../../src/platform/decider';
+import { NOTIFICATION_STREAMS } from '../../src/notification/stream-ids';
 import { MESSAGE_CANCELLED, MESSAGE_READ, MESSAGE_SENT, type NotificationEvent } from '../../src/notification/notification-events';
 
 export const CABINET_INBOX = 'notification_cabinet_inbox';
@@ -18,6 +19,9 @@ export type CabinetMessageDocument = {
 
 export const cabinetInboxProjection: Projection = {
   name: 'notification-cabinet-inbox',
+  // 2: built from the service's own streams only (a test event or dead report of its types was applied as its own)
+  version: 2,
+  streamPrefix: NOTIFICATION_STREAMS,
   eventTypes: [MESSAGE_SENT, MESSAGE_READ, MESSAGE_CANCELLED],
   collections: [CABINET_INBOX],
   indexes: [{ collection: CABINET_INBOX, keys: { idnp: 1, sentAt: 1 } }],

@@ -2,7 +2,7 @@ import type { Projection } from '../../src/platform/projections/projection';
 import { toDomainEvent } from '../../src/platform/decider';
 import { NOTIFICATION_EVENT_TYPES, RECIPIENTS_RESOLVED, type NotificationEvent } from '../../src/notification/notification-events';
 import { evolveNotification, initialNotificationState, notificationStatus, type NotificationState } from '../../src/notification/notification-state';
-import { notificationIdOfStream } from '../../src/notification/stream-ids';
+import { NOTIFICATION_STREAMS, notificationIdOfStream } from '../../src/notification/stream-ids';
 import type { NotificationStatus } from '../../src/notification/notification-vocabulary';
 
 export const NOTIFICATIONS = 'notification_notifications';
@@ -26,6 +26,9 @@ export type MessageDocument = { _id: string; notificationId: string; channel: st
 
 export const notificationsProjection: Projection = {
   name: 'notification-notifications',
+  // 2: built from the service's own streams only (a test event or dead report of its types was applied as its own)
+  version: 2,
+  streamPrefix: NOTIFICATION_STREAMS,
   eventTypes: NOTIFICATION_EVENT_TYPES,
   collections: [NOTIFICATIONS, NOTIFICATION_MESSAGES],
   indexes: [

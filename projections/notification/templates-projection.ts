@@ -1,6 +1,7 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_EVENT_TYPES, TEMPLATE_UPDATED, type TemplateDefinition, type TemplateEvent } from '../../src/notification/template-events';
 import { toDomainEvent } from '../../src/platform/decider';
+import { NOTIFICATION_STREAMS } from '../../src/notification/stream-ids';
 
 export const TEMPLATES = 'notification_templates';
 
@@ -17,6 +18,9 @@ export type TemplateDocument = TemplateDefinition & {
 
 export const templatesProjection: Projection = {
   name: 'notification-templates',
+  // 2: built from the service's own streams only (a test event or dead report of its types was applied as its own)
+  version: 2,
+  streamPrefix: NOTIFICATION_STREAMS,
   eventTypes: TEMPLATE_EVENT_TYPES,
   collections: [TEMPLATES],
   indexes: [{ collection: TEMPLATES, keys: { owner: 1, CreatedAt: 1 } }],

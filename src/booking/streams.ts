@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 /** Stream ids of the booking service's aggregates: one helper per aggregate, so the names live in one place. */
 export const BOOKING_SOURCE = 'urn:md:gov:booking';
 export const BOOKING_SERVICE = 'booking';
+/** Every stream of the booking service starts so: its read models are built from these streams only. */
+export const BOOKING_STREAMS = 'booking-';
 
 export const appointmentStreamId = (appointmentId: string) => `booking-appointment-${appointmentId}`;
 export const requestStreamId = (requestId: string) => `booking-request-${requestId}`;

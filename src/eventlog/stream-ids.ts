@@ -1,3 +1,5 @@
+/** Every stream of the event-logging service starts so: its read models are built from these streams only. */
+export const EVENTLOG_STREAMS = 'eventlog-';
 /** One stream per registration (its UID), one per client for its signing certificates. */
 export const toRegistrationStreamId = (uid: string) => `eventlog-registration-${uid}`;
 export const toSigningCertificatesStreamId = (clientId: string) => `eventlog-signing-certificates-${clientId}`;

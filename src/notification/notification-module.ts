@@ -12,7 +12,7 @@ import { notificationRoutes } from './notification-routes';
 import { NotificationService } from './notification-service';
 import { notificationSettings, type NotificationSettings } from './notification-settings';
 import type { Channel } from './notification-vocabulary';
-import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, bookingEmailHandler } from './processes/booking-email-process';
+import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, BOOKING_STREAMS, bookingEmailHandler } from './processes/booking-email-process';
 import { LogFollower } from './processes/log-follower';
 import { NotificationDispatcher } from './processes/notification-dispatcher';
 import { RecipientResolver } from './recipient-resolver';
@@ -56,7 +56,7 @@ export function createNotificationModule() {
       const dispatcher = settings.dispatcherEnabled
         ? new NotificationDispatcher({ ...deps, settings, service, channels, resolver: new RecipientResolver(contacts, identities), attachments: deps.blobs })
         : undefined;
-      const bookingEmails = new LogFollower('notification-booking-emails', deps, [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED], bookingEmailHandler(service, deps.logger));
+      const bookingEmails = new LogFollower('notification-booking-emails', deps, { streamPrefix: BOOKING_STREAMS, types: [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED] }, bookingEmailHandler(service, deps.logger));
       running = { settings, service, dispatcher, bookingEmails, channels };
       await dispatcher?.start();
       await bookingEmails.start();

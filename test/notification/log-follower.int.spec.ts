@@ -6,6 +6,7 @@ import { freshEmbeddedStores } from '../support/embedded-stores';
 
 const WANTED = 'test.follower.wanted';
 const OTHER = 'test.follower.other';
+const FOLLOWS = { streamPrefix: 'followed-', types: [WANTED] };
 
 function event(id: string, type: string): NewEvent {
   return { producer: 'test', event: { specversion: '1.0', id, source: 'urn:test', type, time: '2026-11-23T10:00:00.000Z' } };
@@ -31,10 +32,10 @@ describe('LogFollower: reading the log from its checkpoint (integration, embedde
   }
 
   it('handles the events it wants in log order, and starts its next pass at the head it had read, not at its last event', async () => {
-    await stores.events.append('a', [event('1', WANTED), event('2', OTHER), event('3', OTHER)]);
+    await stores.events.append('followed-a', [event('1', WANTED), event('2', OTHER), event('3', OTHER)]);
     const { store, afters } = readsFrom(stores.events);
     const handled: StoredEvent[] = [];
-    follower = new LogFollower('test-follower', { events: store, documents: stores.documents, logger: createLogger('silent') }, [WANTED], async (stored) => {
+    follower = new LogFollower('test-follower', { events: store, documents: stores.documents, logger: createLogger('silent') }, FOLLOWS, async (stored) => {
       handled.push(stored);
     });
     await follower.start();
@@ -42,10 +43,10 @@ describe('LogFollower: reading the log from its checkpoint (integration, embedde
     expect(handled.map((stored) => stored.event.id)).to.deep.equal(['1']);
 
     // events it does not want: its next pass must not read positions 2 and 3 again
-    await stores.events.append('a', [event('4', OTHER)]);
+    await stores.events.append('followed-a', [event('4', OTHER)]);
     await new Promise((resolve) => setImmediate(resolve));
     await follower.idle();
-    await stores.events.append('b', [event('5', WANTED)]);
+    await stores.events.append('followed-b', [event('5', WANTED)]);
     await new Promise((resolve) => setImmediate(resolve));
     await follower.idle();
 
@@ -53,5 +54,19 @@ describe('LogFollower: reading the log from its checkpoint (integration, embedde
     expect(afters[0]).to.equal(0);
     // each pass after the first starts at the head the one before it had seen (3, then 4)
     expect(afters.slice(1)).to.deep.equal([3, 4]);
+  });
+
+  it('handles only the events the platform appended to the streams it follows, not those of its type a client put elsewhere', async () => {
+    await stores.events.append('exchange-someone', [event('produced', WANTED)]);
+    await stores.events.append('exchange-test-someone', [{ ...event('tested', WANTED), kind: 'test' }]);
+    await stores.events.append('followed-dead', [{ ...event('reported', WANTED), kind: 'dead' }]);
+    await stores.events.append('followed-a', [event('own', WANTED)]);
+    const handled: string[] = [];
+    follower = new LogFollower('test-follower', { events: stores.events, documents: stores.documents, logger: createLogger('silent') }, FOLLOWS, async (stored) => {
+      handled.push(stored.event.id);
+    });
+    await follower.start();
+    await follower.idle();
+    expect(handled).to.deep.equal(['own']);
   });
 });

@@ -9,6 +9,7 @@ import { freshEmbeddedStores } from '../support/embedded-stores';
 /** Counts events with $inc, so an event applied twice shows. */
 const counter: Projection = {
   name: 'counter',
+  streamPrefix: 'counted',
   eventTypes: ['counted.v1'],
   collections: ['counts'],
   async apply(_event, session) {
@@ -97,6 +98,17 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
     expect(checkpoint).to.include({ position: await stores.events.headPosition() });
     expect(checkpoint).to.not.have.property('rebuilding');
   });
+  it("applies only the platform's own events of its streams: not those of its type that a producer, a test or a dead report put elsewhere", async () => {
+    const counted = (id: string) => ({ specversion: '1.0' as const, id, source: 'urn:test', type: 'counted.v1', time: new Date().toISOString() });
+    await append(1);
+    await stores.events.append('exchange-someone', [{ producer: 'someone', event: counted('produced') }]);
+    await stores.events.append('exchange-test-someone', [{ producer: 'someone', kind: 'test', event: counted('tested') }]);
+    await stores.events.append('counted-but-dead', [{ producer: 'someone', kind: 'dead', event: counted('reported') }]);
+    await append(1);
+    await run(stores.documents, async (runner) => runner.waitFor(await stores.events.headPosition()));
+    expect(await countOf()).to.equal(2);
+  });
+
   it('never moves a stored checkpoint back: a bridge that stops while behind another leaves the newer one', async () => {
     // two bridges on the same read models; bridge B's subscription to the log lags (it is never woken)
     const lagging: EventStore = { ...stores.events, onAppended: () => () => undefined };

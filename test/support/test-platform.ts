@@ -7,6 +7,7 @@ import type { Clock } from '../../src/platform/clock';
 import type { ClientDefinition, RegistryFile } from '../../src/platform/identity/client-registry';
 import { createCertificate, pkiFiles } from '../../src/platform/identity/pki';
 import { createLogger, type Logger } from '../../src/platform/logger';
+import type { ServiceModule } from '../../src/platform/service-module';
 import { readFileSync } from 'node:fs';
 import { HttpsClient } from './https-client';
 
@@ -20,6 +21,8 @@ export type TestPlatformOptions = {
   seedDevelopmentData?: boolean;
   /** the platform's logger (default: silent, or TEST_LOG_LEVEL's level on stdout) */
   logger?: Logger;
+  /** the service modules (default: the platform's own) */
+  services?: ServiceModule[];
 };
 
 /**
@@ -116,6 +119,7 @@ export class TestPlatform {
       logger: this.options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
       clock: this.options.clock,
       seedDevelopmentData: this.options.seedDevelopmentData ?? false,
+      ...(this.options.services ? { services: this.options.services } : {}),
     });
     for (const client of this.clients) client.close();
     this.clients = [];

@@ -11,6 +11,8 @@ import { canceledEmail, requestedEmail, type AppointmentCanceledData, type Appoi
 export const APPOINTMENT_REQUESTED = 'md.gov.booking.appointment.requested.v1';
 export const APPOINTMENT_CANCELED = 'md.gov.booking.appointment.canceled.v1';
 export const BOOKING_SOURCE = 'urn:md:gov:booking';
+/** the booking service's streams, where its own events are */
+export const BOOKING_STREAMS = 'booking-';
 export const BOOKING_SENDER = 'booking';
 
 /**

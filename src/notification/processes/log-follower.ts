@@ -13,6 +13,8 @@ type Checkpoint = { _id: string; position: number; updatedAt: string };
  * A process that reacts to events of the log, in log order, from a checkpoint it saves after each
  * event it handled. After a crash it handles again at most the event it was on, so handlers must be
  * idempotent (the booking e-mails are: their notification id is derived from the event).
+ * It reacts only to the events the platform appended to the streams it follows (`follows`): an event of
+ * the same type that a client put into the log through the exchange is not the service's.
  */
 export class LogFollower {
   private position = 0;
@@ -31,7 +33,7 @@ export class LogFollower {
   constructor(
     private readonly name: string,
     private readonly deps: { events: EventStore; documents: DocumentStore; logger: Logger },
-    private readonly types: string[],
+    private readonly follows: { streamPrefix: string; types: string[] },
     private readonly handle: (event: StoredEvent) => Promise<void>,
   ) {}
 
@@ -59,7 +61,7 @@ export class LogFollower {
 
   private async run() {
     while (this.running) {
-      const { events, nextAfter } = await readLogBatch(this.deps.events, { after: this.position, limit: BATCH, filter: { kinds: ['standard'], types: this.types } });
+      const { events, nextAfter } = await readLogBatch(this.deps.events, { after: this.position, limit: BATCH, filter: { kinds: ['standard'], ...this.follows } });
       for (const event of events) {
         if (!this.running) return;
         await this.handle(event);

@@ -16,7 +16,7 @@ import { retryDelayMs, type NotificationSettings } from '../notification-setting
 import { evolveNotification, initialNotificationState, notificationStatus, type MessageState, type NotificationState } from '../notification-state';
 import type { Channel, Priority } from '../notification-vocabulary';
 import type { RecipientResolver } from '../recipient-resolver';
-import { notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
+import { NOTIFICATION_STREAMS, notificationIdOfStream, toNotificationStreamId } from '../stream-ids';
 import { CoalescedTask } from '../../platform/coalesced-task';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import { planNextStep, type SeenInFlight } from './dispatch-plan';
@@ -125,7 +125,7 @@ export class NotificationDispatcher {
 
   private async collectFromLog() {
     for (;;) {
-      const { events, nextAfter } = await readLogBatch(this.deps.events, { after: this.position, limit: 1000, filter: { types: NOTIFICATION_EVENT_TYPES } });
+      const { events, nextAfter } = await readLogBatch(this.deps.events, { after: this.position, limit: 1000, filter: { kinds: ['standard'], streamPrefix: NOTIFICATION_STREAMS, types: NOTIFICATION_EVENT_TYPES } });
       for (const stored of events) {
         const priority = stored.event.type === NOTIFICATION_ACCEPTED ? (stored.event.data as NotificationAccepted['data']).priority : undefined;
         this.mark(notificationIdOfStream(stored.streamId), priority);

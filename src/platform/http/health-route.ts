@@ -14,8 +14,11 @@ type Check = { name: string; failure: string; run: () => Promise<unknown> };
  * an orchestrator's probe. 200 when the event log can take appends and the read models answer; 503 with
  * problem details naming the failed checks otherwise. No client certificate is needed (a probe seldom has
  * one), so the answer shows nothing internal: the reasons are logged with the 503's trace id.
+ * A projection that cannot apply the log makes the answer `warn`, still 200: its cause is in an event or
+ * the code, which every bridge shares, so taking this bridge out of service would help nothing. Which one
+ * and since when is in the metrics and the log.
  */
-export function healthRoute(deps: { stores: Stores; bridgeId: string; logger: Logger }): RequestHandler {
+export function healthRoute(deps: { stores: Stores; projections: { stalledProjections(): unknown[] }; bridgeId: string; logger: Logger }): RequestHandler {
   const checks: Check[] = [
     { name: 'eventLog', failure: 'cannot store events now', run: () => deps.stores.events.checkHealth() },
     // a lookup by key in a collection every profile has: the read-model store answers
@@ -27,7 +30,9 @@ export function healthRoute(deps: { stores: Stores; bridgeId: string; logger: Lo
         response.setHeader('cache-control', 'no-store');
         const failed = checks.flatMap((check, index) => (failures[index] === null ? [] : [{ check, reason: failures[index] }]));
         if (failed.length === 0) {
-          response.status(200).json({ status: 'pass', bridge: deps.bridgeId, checks: Object.fromEntries(checks.map((check) => [check.name, 'pass'])) });
+          const projections = deps.projections.stalledProjections().length > 0 ? 'warn' : 'pass';
+          const passed = Object.fromEntries(checks.map((check) => [check.name, 'pass']));
+          response.status(200).json({ status: projections, bridge: deps.bridgeId, checks: { ...passed, projections } });
           return;
         }
         const reasons = Object.fromEntries(failed.map(({ check, reason }) => [check.name, reason]));

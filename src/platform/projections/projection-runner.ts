@@ -37,6 +37,8 @@ export class ProjectionRunner {
   /** projections whose read model a bridge with a newer definition has taken over: not applied here */
   private readonly superseded = new Set<string>();
   private unsubscribe: (() => void) | null = null;
+  /** projections whose last batch failed: since when (ms, epoch) they fail on the batch after `position` */
+  private readonly failing = new Map<string, { since: number; position: number }>();
   /** a rebuild begun by the runner itself (redefinedElsewhere), awaited by stop() */
   private ownRebuild: Promise<unknown> = Promise.resolve();
 
@@ -114,6 +116,14 @@ export class ProjectionRunner {
     return this.projections.flatMap(({ name }) => (this.positions.has(name) ? [{ projection: name, position: this.positions.get(name)! }] : []));
   }
 
+  /**
+   * The projections that cannot apply their next batch (a projection retries it on every append, and
+   * goes no further meanwhile): their reads are stale and commands that wait for them wait in vain.
+   */
+  stalledProjections(now = Date.now()): { projection: string; position: number; seconds: number }[] {
+    return [...this.failing].map(([projection, { since, position }]) => ({ projection, position, seconds: Math.max(0, (now - since) / 1000) }));
+  }
+
   /** Drops a projection's collections and checkpoint and replays the whole log into it. */
   async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<number> {
     const projection = this.projections.find((candidate) => candidate.name === name);
@@ -143,6 +153,7 @@ export class ProjectionRunner {
    */
   private async emptyProjection(projection: Projection): Promise<void> {
     const generation = randomUUID();
+    this.failing.delete(projection.name);
     this.generations.set(projection.name, generation);
     this.positions.set(projection.name, 0);
     await writeCheckpoint(this.documents, projection, 0, generation, { rebuilding: true });
@@ -205,7 +216,8 @@ export class ProjectionRunner {
             await this.commit([plan]);
             progressed = true;
           } catch (projectionError) {
-            this.logger.error({ err: projectionError, projection: plan.projection.name }, 'projection failed; it will retry on the next event');
+            this.logger.error({ err: projectionError, projection: plan.projection.name, position: plan.from }, 'projection failed; it will retry on the next event');
+            if (!this.failing.has(plan.projection.name)) this.failing.set(plan.projection.name, { since: Date.now(), position: plan.from });
           }
         }
         this.releaseWaiters();
@@ -219,7 +231,8 @@ export class ProjectionRunner {
   private async nextBatch(projection: Projection, head: number): Promise<BatchPlan> {
     const from = this.positions.get(projection.name)!;
     // the checkpoint may pass the events of other types up to the head (readLogBatch)
-    const { events: batch, nextAfter: nextPosition } = await readLogBatch(this.events, { after: from, limit: BATCH_SIZE, filter: { types: projection.eventTypes } }, head);
+    const filter = { types: projection.eventTypes, kinds: ['standard' as const], streamPrefix: projection.streamPrefix };
+    const { events: batch, nextAfter: nextPosition } = await readLogBatch(this.events, { after: from, limit: BATCH_SIZE, filter }, head);
     return { projection, batch, from, nextPosition };
   }
 
@@ -273,6 +286,7 @@ export class ProjectionRunner {
         if (rebuilt.rebuilding) emptying = true;
         continue;
       }
+      this.failing.delete(plan.projection.name);
       const stored = committedBefore.get(plan.projection.name);
       if (stored !== undefined) this.logger.warn({ projection: plan.projection.name, position: stored }, 'a projection batch was already committed; skipped');
       this.positions.set(plan.projection.name, stored ?? plan.nextPosition);
