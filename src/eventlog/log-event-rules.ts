@@ -8,10 +8,20 @@ import { readEventTime } from './event-time';
  */
 export const MAX_STRING_BYTES = 32766;
 
-/** Text the platform logs itself, cut to 8,000 characters: at 4 UTF-8 bytes at most each, within MAX_STRING_BYTES. */
+const CLIPPED_LENGTH = 8000;
+
+/**
+ * Text the platform logs itself, cut to 8,000 characters (at 4 UTF-8 bytes at most each, within
+ * MAX_STRING_BYTES), never inside a surrogate pair, and with any lone surrogate the text brought (from an
+ * event's payload, say) replaced by U+FFFD: the log refuses strings that are not Unicode, and a record the
+ * platform must write (a consumer's personal-data delivery) must not be refused for its content.
+ */
 export function clippedForLog(text: string): string {
-  return text.slice(0, 8000);
+  const splitsPair = text.length > CLIPPED_LENGTH && isHighSurrogate(text.charCodeAt(CLIPPED_LENGTH - 1));
+  return text.slice(0, splitsPair ? CLIPPED_LENGTH - 1 : CLIPPED_LENGTH).toWellFormed();
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 export type LogFields = Record<string, unknown>;
 

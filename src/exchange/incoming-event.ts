@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { CloudEventRecord } from '../platform/event-store/event-store';
 import { changedNumbersDetail, parseJsonExactly } from '../platform/json-numbers';
+import { holdsLoneSurrogate } from '../platform/json-unicode';
 import { cloudEventViolations, rfc3339Millis } from './cloud-event-format';
 import { decodeHeaderValue, encodeHeaderValue } from './wire-format';
 
@@ -62,6 +63,17 @@ function normalizeJsonFormat(candidate: unknown, context: NormalizeContext, { js
   const event: Record<string, unknown> = filledIn.includes('datacontenttype') ? { datacontenttype: defaultType, ...sent } : { ...sent };
   event.time ??= context.now.toISOString();
   return { ok: true, value: { event: event as CloudEventRecord, filledIn } };
+}
+
+/**
+ * A produced event whose data holds a string that is not Unicode (an escaped lone surrogate) is refused:
+ * consumers would get it altered, and a consumer's personal-data log could not record it. `escaped`: the
+ * request's text holds a `\u` escape, without which it cannot. Dead reports are not checked: they send
+ * back what the exchange delivered.
+ */
+export function withUnicodeData(normalized: Normalized, escaped: boolean): Normalized {
+  if (!escaped || !normalized.ok || !holdsLoneSurrogate(normalized.value.event.data)) return normalized;
+  return { ok: false, violations: ['data holds a string that is not Unicode text (an unpaired surrogate such as \\ud800, which I-JSON forbids): send such bytes as base64'] };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ClientDefinition, ClientRegistry } from '../platform/identity/clie
 import type { Logger } from '../platform/logger';
 import { LabelledCounter, LabelledHistogram } from '../platform/metrics';
 import { identityProblem } from './exchange-auth';
-import { normalizeRaw, normalizeStructured, type NormalizeContext, type Normalized } from './incoming-event';
+import { normalizeRaw, normalizeStructured, withUnicodeData, type NormalizeContext, type Normalized } from './incoming-event';
 import { ProduceBacklog } from './produce-backlog';
 import type { Publisher } from './publisher';
 
@@ -93,14 +93,18 @@ async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, de
 type ReadEvents = { events: Normalized[]; json?: string };
 
 async function readEvents(request: IncomingMessage, mode: Mode, context: NormalizeContext, limit: number, hold: (bytes: number) => void): Promise<ReadEvents> {
-  if (mode === 'raw') return { events: [normalizeRaw(request.headersDistinct, await readBody(request, limit, hold), context)] };
+  if (mode === 'raw') {
+    const body = await readBody(request, limit, hold);
+    return { events: [withUnicodeData(normalizeRaw(request.headersDistinct, body, context), body.includes('\\u'))] };
+  }
   const expected = MEDIA_TYPES[mode];
   const actual = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (actual !== expected) throw badRequest(`Content-Type must be ${expected}`, { 'content-type': [`must be ${expected}`] });
   const { text, value: body } = await readJsonText(request, limit, hold);
-  if (mode === 'event') return { events: [withProducerText(normalizeStructured(body, context), body, text)] };
+  const escaped = text.includes('\\u');
+  if (mode === 'event') return { events: [withProducerText(withUnicodeData(normalizeStructured(body, context), escaped), body, text)] };
   if (!Array.isArray(body)) throw badRequest('a batch must be a JSON array of events');
-  const events = body.map((candidate) => normalizeStructured(candidate, context));
+  const events = body.map((candidate) => withUnicodeData(normalizeStructured(candidate, context), escaped));
   return { events, json: events.every((normalized, index) => isUnchanged(normalized, body[index])) ? text : undefined };
 }
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MAX_STRING_BYTES, checkLogEvent, searchTermsOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
+import { MAX_STRING_BYTES, checkLogEvent, clippedForLog, searchTermsOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
 
 const valid = { event_time: '2024-05-01T10:00:00Z', event_type: 'Demo.User.Authenticated' };
 
@@ -40,6 +40,15 @@ describe('Event logging: the rules for one event', () => {
     expect(checkLogEvent({ ...valid, event_message: 'a \ud800 b' }, '')).to.have.keys('/event_message');
     expect(checkLogEvent({ ...valid, nested: { ['k\udc00']: 'v' } }, '')).to.have.keys('/nested/k\udc00');
     expect(checkLogEvent({ ...valid, event_message: 'ok \ud83d\ude00' }, '')).to.deep.equal({});
+  });
+
+  it("clips the platform's own text to a loggable string: 8,000 characters, no pair cut in two, lone surrogates replaced", () => {
+    expect(clippedForLog('a'.repeat(9000))).to.equal('a'.repeat(8000));
+    const emoji = '\ud83d\ude00';
+    const cut = clippedForLog(`${'a'.repeat(7999)}${emoji}b`);
+    expect(cut).to.equal('a'.repeat(7999));
+    expect(clippedForLog(`x\ud800y\udc00z${emoji}`)).to.equal(`x\ufffdy\ufffdz${emoji}`);
+    for (const text of [cut, clippedForLog(`\ud800abc`)]) expect(checkLogEvent({ ...valid, subject: text }, '')).to.deep.equal({});
   });
 
   it('refuses null, nested arrays and a personal-data type not shaped <Prefix>.PersonalData.<Action>', () => {

@@ -251,6 +251,21 @@ describe('Event logging: personal data (e2e over mTLS)', () => {
       expect(objects).to.include(longId.slice(0, 8000));
     });
 
+    it('logs and delivers an event whose subject is not Unicode text or is cut inside a pair, and the events after it (a refused log record held the group for good)', async () => {
+      // the exchange now refuses such data (400); an event stored before, or appended by a service, still comes
+      const lone = { idnp: '\ud800-2001000000099' };
+      const longEmoji = { idnp: `${'9'.repeat(7999)}\ud83d\ude00` };
+      for (const [index, data] of [lone, longEmoji, { idnp: '2001000000100' }].entries()) {
+        const event = { ...demoEvent({ id: `pd-unicode-${index}`, data }), specversion: '1.0' as const, time: new Date().toISOString() };
+        await platform.platform.stores.events.append('exchange-demo-producer', [{ producer: 'demo-producer', event }]);
+      }
+      const delivered = await consumeAll(platform.client('demo-reader'));
+      expect(delivered.events.map((event) => (event as unknown as { id: string }).id)).to.include.members(['pd-unicode-0', 'pd-unicode-1', 'pd-unicode-2']);
+      expect((await accesses('\ufffd-2001000000099')).totalCount).to.equal(1);
+      expect((await accesses('9'.repeat(7999))).totalCount).to.equal(1);
+      expect((await accesses('2001000000100')).totalCount).to.equal(1);
+    });
+
     it('logs a redelivered event once, and takes the legal basis from the payload when configured so', async () => {
       const subject = '2001000000066';
       const hr = platform.client('hr-system');

@@ -182,6 +182,25 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect((await storedEvents()).find((e) => e.event.id === exact.id)?.event.data).to.deep.equal({ account: '12345678901234567890', n: 100, m: 9007199254740991 });
     });
 
+    it('refuses with 400 data holding a string that is not Unicode (an escaped lone surrogate), in every mode, and takes a proper pair', async () => {
+      const structured = (data: string) => producer.post('/ce/produce/event', { headers: STRUCTURED, body: `{"specversion":"1.0","id":"u-${Math.random()}","source":"urn:demo:producer","type":"demo.unicode","data":{"name":${data}}}` });
+      const lone = await structured('"a\\ud800b"');
+      expect(lone.status, lone.text).to.equal(400);
+      expect(lone.json().errors.event[0]).to.match(/not Unicode text/);
+      expect((await structured('"\\udc00"')).status).to.equal(400);
+      expect((await structured('"\\ud83d\\ude00"')).status).to.equal(202);
+      // an escaped backslash before u is text, not an escape
+      expect((await structured('"\\\\ud800"')).status).to.equal(202);
+      const batch = await producer.post('/ce/produce/events', { headers: BATCH, body: `[${JSON.stringify(demoEvent())},{"specversion":"1.0","id":"u-b","source":"urn:demo:producer","type":"demo.unicode","data":{"\\ud800":1}}]` });
+      expect(batch.status).to.equal(400);
+      expect(batch.json().errors).to.have.keys('[1]');
+      const raw = await producer.post('/ce/produce/raw', {
+        headers: { 'content-type': 'application/json', 'ce-specversion': '1.0', 'ce-id': 'u-raw', 'ce-source': 'urn:demo:producer', 'ce-type': 'demo.unicode' },
+        body: '{"name":"\\ud800"}',
+      });
+      expect(raw.status).to.equal(400);
+    });
+
     it('refuses a payload that does not fit the schema of its type with 422', async () => {
       const response = await producer.post('/ce/produce/event', {
         headers: STRUCTURED,
