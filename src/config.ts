@@ -20,6 +20,8 @@ export type ExchangeConfig = {
   wsMaxUnconfirmed: number;
   /** most unconfirmed events a long-polling instance holds; past it, its reads hand out nothing until it confirms */
   pollMaxUnconfirmed: number;
+  /** most consumer instances (long polling and WebSocket together) one client may have on a bridge; past it, 429 */
+  maxInstancesPerClient: number;
   /** an event time later than now by more than this is refused as "in the future" */
   futureTimeToleranceMs: number;
   /** how long a bridge's hold on a consumer group outlives its last renewal (renewed at least every third of it) */
@@ -55,6 +57,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
   instanceIdleExpiryMs: 5 * 60_000,
   wsMaxUnconfirmed: 1000,
   pollMaxUnconfirmed: 10_000,
+  maxInstancesPerClient: 50,
   futureTimeToleranceMs: 2_000,
   laneLeaseMs: 15_000,
   groupShards: 1,
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       instanceIdleExpiryMs: duration('EXCHANGE_INSTANCE_IDLE_EXPIRY_MS', defaultExchangeConfig.instanceIdleExpiryMs, 1),
       wsMaxUnconfirmed: integer('EXCHANGE_WS_MAX_UNCONFIRMED', defaultExchangeConfig.wsMaxUnconfirmed, 1),
       pollMaxUnconfirmed: integer('EXCHANGE_POLL_MAX_UNCONFIRMED', defaultExchangeConfig.pollMaxUnconfirmed, 1),
+      maxInstancesPerClient: integer('EXCHANGE_MAX_INSTANCES_PER_CLIENT', defaultExchangeConfig.maxInstancesPerClient, 1),
       futureTimeToleranceMs: duration('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),
       // leases are checked every second, renewed at least every third of their length, and hand events out for two thirds of it
       laneLeaseMs: duration('EXCHANGE_LANE_LEASE_MS', defaultExchangeConfig.laneLeaseMs, 3000),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError, type ExchangeConfig } from '../config';
+import { tooManyRequests, type ProblemError } from '../platform/errors';
 import type { Clock } from '../platform/clock';
 import { CoalescedTask } from '../platform/coalesced-task';
 import { nextTurn } from '../platform/event-loop';
@@ -17,6 +18,8 @@ import { mayConsume } from './exchange-rights';
 
 const INSTANCES = 'exchange_instances';
 const LEASE_CHECK_EVERY_MS = 1000;
+/** Retry-After of a refused consumer instance: about as long as a consumer takes to close one it no longer needs */
+const INSTANCE_LIMIT_RETRY_MS = 10_000;
 /** How much of the log one status request may read to count what waits for a client's groups: events, and their sizes added up */
 const STATUS_SCAN_BUDGET: ReadBudget = { events: 20_000, size: 64_000_000 };
 const STATUS_READ_CHUNK = 1000;
@@ -175,7 +178,25 @@ export class ConsumerService {
     }
   }
 
+  /**
+   * The 429 for a client that has as many consumer instances on this bridge as it may have, or null. Each
+   * instance costs the bridge memory (a WebSocket's send buffer, up to MAX_BUFFERED_BYTES, when its client
+   * stops reading), so one client must not open them without end.
+   */
+  instanceLimitRefusal(clientId: string): ProblemError | null {
+    let count = 0;
+    for (const instance of this.instances.values()) if (instance.clientId === clientId) count += 1;
+    const most = this.deps.config.maxInstancesPerClient;
+    if (count < most) return null;
+    return tooManyRequests(
+      `client ${clientId} has ${count} consumer instances on this bridge, as many as it may have (EXCHANGE_MAX_INSTANCES_PER_CLIENT ${most}): delete those it no longer reads (DELETE the instance, close the WebSocket); idle long-polling instances expire`,
+      INSTANCE_LIMIT_RETRY_MS,
+    );
+  }
+
   async create(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket'): Promise<ConsumerInstance> {
+    const refusal = this.instanceLimitRefusal(client.id);
+    if (refusal) throw refusal;
     const id = randomBytes(12).toString('hex');
     if (transport === 'websocket') return this.open(client, options, transport, id);
     // a long-polling instance outlives a restart: it is saved, with its first block of offsets

@@ -111,6 +111,8 @@ function admit(path: string | undefined, subprotocols: string | string[] | undef
   if (problem) return problem;
   const client = (identity as { client: ClientDefinition }).client;
   if (!isConsumer(client)) return new ProblemError(401, 'Unauthorized', `client ${client.id} is not registered as a consumer`);
+  const tooMany = deps.consumers.instanceLimitRefusal(client.id);
+  if (tooMany) return tooMany;
   const offered = String(subprotocols ?? '').split(',').map((protocol) => protocol.trim());
   if (!offered.includes(WS_PROTOCOL)) return new ProblemError(400, 'Bad Request', `the WebSocket sub-protocol ${WS_PROTOCOL} is required`);
   try {
@@ -127,6 +129,8 @@ function open(ws: WebSocket, { client, options }: Admitted, deps: WebSocketDeps)
   void deps.consumers.create(client, options, 'websocket').then(
     (instance) => serve(ws, instance, client, deps),
     (error) => {
+      // the client's instances filled up between the upgrade's check and now: 1013, try again later
+      if (error instanceof ProblemError && error.status === 429) return ws.close(1013, truncate(error.detail ?? 'too many consumer instances'));
       deps.logger.error({ err: error }, 'opening a WebSocket consumer instance failed');
       ws.close(1011, 'internal error');
     },

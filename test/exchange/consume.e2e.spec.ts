@@ -278,7 +278,7 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       const response = await consumer.get('/ce/tools/my-settings');
       expect(response.status).to.equal(200);
       expect(response.json()).to.deep.include({ client: 'demo-consumer', consume: { types: ['demo.*'] }, produce: null });
-      expect(response.json().limits).to.include({ pollTimeoutMs: 300 });
+      expect(response.json().limits).to.include({ pollTimeoutMs: 300, maxInstancesPerClient: 50 });
       expect(response.json().limits.rateLimit).to.deep.equal({ perSecond: 2000, burst: 10000 });
       expect(response.json().tools).to.deep.equal({ groups: '/ce/tools/my-groups', eventTypes: '/ce/tools/event-types' });
     });
