@@ -45,6 +45,8 @@ export type PlatformConfig = {
   logLevel: string;
   /** every caller's allowance unless its registry entry sets its own: requests per second, burst */
   rateLimit: RateLimit;
+  /** a connection that has not completed its TLS handshake by then is closed */
+  tlsHandshakeTimeoutMs: number;
   exchange: ExchangeConfig;
 };
 
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     mongodbUrl: env.MONGODB_URL || undefined,
     logLevel,
     rateLimit: { perSecond: integer('RATE_LIMIT_PER_SECOND', 2_000, 1), burst: integer('RATE_LIMIT_BURST', 10_000, 1) },
+    tlsHandshakeTimeoutMs: duration('TLS_HANDSHAKE_TIMEOUT_MS', 10_000, 1),
     exchange: {
       maxRequestBytes: integer('EXCHANGE_MAX_REQUEST_BYTES', defaultExchangeConfig.maxRequestBytes, 1),
       maxPendingBytes: integer('EXCHANGE_MAX_PENDING_BYTES', defaultExchangeConfig.maxPendingBytes, 1),

@@ -19,7 +19,7 @@ import { ProblemError } from './platform/errors';
 import { answerUnreadableRequest, notFoundHandler, problemHandler, refusedRequestOf, writeProblem } from './platform/http/problem';
 import { HEALTH_PATH, healthRoute } from './platform/http/health-route';
 import { METRICS_PATH, metricsRoute } from './platform/http/metrics-route';
-import { closeGracefully } from './platform/http/graceful-close';
+import { closeGracefully, trackConnections } from './platform/http/graceful-close';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
 import { ClientRegistry } from './platform/identity/client-registry';
@@ -132,7 +132,8 @@ export async function startPlatform(
   const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, metrics: produceMetrics });
   // security level 2: RSA and DH keys of at least 2048 bits, as RS256 signatures need too (RFC 7518, 3.3)
   const ciphers = `${DEFAULT_CIPHERS}:@SECLEVEL=2`;
-  const server = createServer({ ...tls, ciphers, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol }, (request, response) => {
+  const serverOptions = { ...tls, ciphers, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol, handshakeTimeout: config.tlsHandshakeTimeoutMs };
+  const server = createServer(serverOptions, (request, response) => {
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {
       request.resume();
@@ -140,6 +141,7 @@ export async function startPlatform(
     } else if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  const connections = trackConnections(server);
   server.on('clientError', (error: Error & { code?: string }, socket) => answerUnreadableRequest(error, socket, logger));
   const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter, sockets: new Set<WebSocket>() };
   attachWebSocket(server, webSocketDeps);
@@ -178,6 +180,7 @@ export async function startPlatform(
       await closeGracefully(server, SHUTDOWN_GRACE_MS, () => {
         for (const ws of webSocketDeps.sockets) ws.terminate();
         http2Connections.destroyAll();
+        for (const socket of connections) socket.destroy();
       });
       await stopServicesAndStores();
     },

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
+import { connect as connectTcp, type Socket } from 'node:net';
 import { connect } from 'node:tls';
 import { expect } from 'chai';
 import { STRUCTURED, TestPlatform, demoEvent } from '../support/test-platform';
@@ -37,5 +38,44 @@ describe('Stopping the platform (SIGTERM, Ctrl-C): the requests under way are an
     } finally {
       rmSync(platform.dataDir, { recursive: true, force: true });
     }
+  });
+
+  describe('connections that never complete a TLS handshake (a scanner, a client gone silent)', () => {
+    const silentConnection = async (port: number) => {
+      const socket = connectTcp(port, 'localhost');
+      socket.on('error', () => undefined);
+      await once(socket, 'connect');
+      return socket;
+    };
+    const closed = (socket: Socket) => (socket.closed ? Promise.resolve() : once(socket, 'close').then(() => undefined));
+
+    it('closes them at the handshake timeout, holding no descriptor after (an answer written onto one kept it in CLOSE-WAIT for good)', async () => {
+      const platform = await TestPlatform.start({ env: { TLS_HANDSHAKE_TIMEOUT_MS: '300' } });
+      try {
+        const server = platform.platform.server;
+        const socket = await silentConnection(platform.platform.port);
+        let received = 0;
+        socket.on('data', (chunk: Buffer) => (received += chunk.length));
+        await closed(socket);
+        expect(received, 'no HTTP answer on a connection without TLS').to.equal(0);
+        const open = await new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+        expect(open).to.equal(0);
+      } finally {
+        await platform.stop();
+      }
+    });
+
+    it('does not keep a stop waiting for them: they are cut with the rest after the grace period', async () => {
+      const platform = await TestPlatform.start({ env: { TLS_HANDSHAKE_TIMEOUT_MS: '120000' } });
+      try {
+        const socket = await silentConnection(platform.platform.port);
+        const began = Date.now();
+        await platform.platform.stop();
+        expect(Date.now() - began).to.be.below(15_000);
+        await closed(socket);
+      } finally {
+        rmSync(platform.dataDir, { recursive: true, force: true });
+      }
+    });
   });
 });

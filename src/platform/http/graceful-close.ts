@@ -1,4 +1,19 @@
 import type { Server } from 'node:https';
+import type { Socket } from 'node:net';
+
+/**
+ * Every connection the server holds, from its first byte on: closeAllConnections knows only those
+ * whose TLS handshake completed, and one still shaking hands (a client that went silent) kept a stop
+ * waiting until the handshake timed out.
+ */
+export function trackConnections(server: Server): Set<Socket> {
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  return connections;
+}
 
 /**
  * Stops taking connections and lets the requests under way finish: each connection is closed once it

@@ -192,20 +192,36 @@ function parserRefusalOf(code: string | undefined): ProblemError {
  */
 export function answerUnreadableRequest(error: Error & { code?: string }, socket: Duplex, logger: Logger): void {
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+  if (error.code === 'ECONNRESET' || isTlsFailure(error) || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
   endWithProblem(socket, problemResponse(parserRefusalOf(error.code), { socket, code: error.code }, logger));
 }
 
+/**
+ * The connection's TLS handshake failed or never came (HTTPS servers hand these to `clientError` too):
+ * there is no HTTP to answer in, and an answer written onto it waited for a handshake that never came,
+ * so the connection was never closed and kept its descriptor for good once the client left (a probe).
+ */
+function isTlsFailure(error: Error & { code?: string; library?: string }): boolean {
+  return error.code === 'ERR_TLS_HANDSHAKE_TIMEOUT' || error.code?.startsWith('ERR_SSL_') === true || typeof error.library === 'string';
+}
+
 export type ProblemResponse = ReturnType<typeof problemResponse>;
 
-/** Writes a problem straight onto a connection that no HTTP response object owns, and closes it. */
+/**
+ * Writes a problem straight onto a connection that no HTTP response object owns, and closes it: at once
+ * if its client does not take the answer within a few seconds, so that it cannot hold the connection.
+ */
 export function endWithProblem(socket: Duplex, { status, headers, body }: ProblemResponse): void {
   const lines = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
+  const cut = setTimeout(() => socket.destroy(), UNREAD_ANSWER_MS).unref();
+  socket.once('close', () => clearTimeout(cut));
 }
+
+const UNREAD_ANSWER_MS = 5_000;
 
 /** Wraps an async route so its rejection reaches the problem handler (and a returned value is ignored). */
 export function route(handler: (...args: Parameters<RequestHandler>) => Promise<unknown>): RequestHandler {
