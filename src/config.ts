@@ -18,6 +18,8 @@ export type ExchangeConfig = {
   instanceIdleExpiryMs: number;
   /** most unconfirmed events a WebSocket consumer holds before the server waits for a confirm */
   wsMaxUnconfirmed: number;
+  /** how often the server pings a WebSocket consumer; one that has not answered the previous ping is cut */
+  wsPingIntervalMs: number;
   /** most unconfirmed events a long-polling instance holds; past it, its reads hand out nothing until it confirms */
   pollMaxUnconfirmed: number;
   /** most consumer instances (long polling and WebSocket together) one client may have on a bridge; past it, 429 */
@@ -58,6 +60,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
   batchLingerMs: 50,
   instanceIdleExpiryMs: 5 * 60_000,
   wsMaxUnconfirmed: 1000,
+  wsPingIntervalMs: 20_000,
   pollMaxUnconfirmed: 10_000,
   maxInstancesPerClient: 50,
   futureTimeToleranceMs: 2_000,
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       batchLingerMs: duration('EXCHANGE_BATCH_LINGER_MS', defaultExchangeConfig.batchLingerMs),
       instanceIdleExpiryMs: duration('EXCHANGE_INSTANCE_IDLE_EXPIRY_MS', defaultExchangeConfig.instanceIdleExpiryMs, 1),
       wsMaxUnconfirmed: integer('EXCHANGE_WS_MAX_UNCONFIRMED', defaultExchangeConfig.wsMaxUnconfirmed, 1),
+      wsPingIntervalMs: duration('EXCHANGE_WS_PING_INTERVAL_MS', defaultExchangeConfig.wsPingIntervalMs, 1),
       pollMaxUnconfirmed: integer('EXCHANGE_POLL_MAX_UNCONFIRMED', defaultExchangeConfig.pollMaxUnconfirmed, 1),
       maxInstancesPerClient: integer('EXCHANGE_MAX_INSTANCES_PER_CLIENT', defaultExchangeConfig.maxInstancesPerClient, 1),
       futureTimeToleranceMs: duration('EXCHANGE_FUTURE_TIME_TOLERANCE_MS', defaultExchangeConfig.futureTimeToleranceMs),

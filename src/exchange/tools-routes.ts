@@ -39,6 +39,7 @@ export function toolsRoutes(deps: {
         batchSize: deps.config.batchSize,
         instanceIdleExpiryMs: deps.config.instanceIdleExpiryMs,
         wsMaxUnconfirmed: deps.config.wsMaxUnconfirmed,
+        wsPingIntervalMs: deps.config.wsPingIntervalMs,
         maxInstancesPerClient: deps.config.maxInstancesPerClient,
         // on every endpoint of this bridge; over it, 429 with Retry-After
         rateLimit: deps.rateLimiter.limitOf(client),

@@ -145,8 +145,10 @@ function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefiniti
   }
   let open = true;
   const log = deps.logger.child({ instance: instance.id, client: client.id, group: instance.options.group });
+  const heartbeat = keepAlive(ws, deps.config.wsPingIntervalMs, () => log.warn('WebSocket consumer answered no ping: cut, its unconfirmed events go back to its group'));
   ws.on('close', () => {
     open = false;
+    clearInterval(heartbeat);
     void deps.consumers.delete(instance, 'WebSocket closed');
   });
   ws.on('error', (error) => log.warn({ err: error }, 'WebSocket error'));
@@ -183,6 +185,27 @@ function serve(ws: WebSocket, instance: ConsumerInstance, client: ClientDefiniti
     log.error({ err: error }, 'WebSocket delivery failed');
     ws.close(1011, 'internal error');
   });
+}
+
+/**
+ * Pings the client every `intervalMs`, and cuts the connection when it has not answered the ping before.
+ * A consumer that stopped reading (hung, or gone without closing) answers none, and until it is cut it
+ * holds its unconfirmed events, and with them its partition keys: every later event of those keys, and
+ * the group's events behind them once the lane fills, waited with it (found by a probe). WebSocket clients
+ * answer pings by themselves (RFC 6455, 5.5.2).
+ */
+function keepAlive(ws: WebSocket, intervalMs: number, onUnanswered: () => void): NodeJS.Timeout {
+  let answered = true;
+  ws.on('pong', () => (answered = true));
+  return setInterval(() => {
+    if (!answered) {
+      onUnanswered();
+      ws.terminate();
+      return;
+    }
+    answered = false;
+    ws.ping();
+  }, intervalMs).unref();
 }
 
 async function reportDead(json: string, client: ClientDefinition, ws: WebSocket, deps: WebSocketDeps) {

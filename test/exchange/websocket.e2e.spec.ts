@@ -2,7 +2,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { expect } from 'chai';
 import type WebSocket from 'ws';
 import { MessageCollector, type HttpsClient } from '../support/https-client';
-import { demoEvent, startWebSocketExchange, type TestPlatform } from '../support/test-platform';
+import { BATCH, TestPlatform, demoEvent, startWebSocketExchange } from '../support/test-platform';
 
 const closed = (socket: WebSocket) =>
   new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
@@ -86,6 +86,27 @@ describe('Exchange: consuming over WebSocket (e2e over mTLS)', () => {
     const second = await connect('?group=g');
     const redelivered = await new MessageCollector(second).waitFor(2);
     expect(redelivered.map((m) => m.id)).to.deep.equal(firstMessages.messages.slice(1).map((m) => m.id));
+  });
+
+  it('cuts a consumer that answers no ping: its unconfirmed events, partition key and all, go to the other instances of its group', async () => {
+    await platform.stop();
+    platform = await TestPlatform.start({ exchange: { pollTimeoutMs: 200, wsPingIntervalMs: 200 } });
+    consumer = platform.client('demo-consumer');
+    const producer = platform.client('demo-producer');
+    const produceKeyed = async (count: number) => {
+      const events = Array.from({ length: count }, () => demoEvent({ partitionkey: 'order-7' }));
+      expect((await producer.post('/ce/produce/events', { headers: BATCH, body: JSON.stringify(events) })).status).to.equal(202);
+      return events.map((event) => event.id);
+    };
+    const stuck = await connect('?group=shared');
+    (stuck as unknown as { _socket: { pause(): void } })._socket.pause(); // hung: it reads nothing, answers no ping
+    const first = await produceKeyed(3);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the stuck instance holds them, and the key
+    const healthy = new MessageCollector(await connect('?group=shared'));
+    const later = await produceKeyed(2);
+    const received = await healthy.waitFor(5, 5_000);
+    expect(received.map((message) => message.id)).to.deep.equal([...first, ...later]);
+    expect(platform.platform.consumers.instancesOf('demo-consumer')).to.have.length(1);
   });
 
   it('stores a dead: report for dead=true consumers of the same client', async () => {
