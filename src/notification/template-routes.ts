@@ -75,7 +75,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
       if (typeof variables === 'string') throw badRequest(variables, { variables: [variables] });
       const template = await ownTemplate(idParam(request), clientOf(response).id);
       // seed: userId completes the default variables; at present only IDNx is filled
-      const values = { ...(query.userId ? { IDNP: query.userId } : {}), ...variables };
+      const values = { ...(query.userId ? idnxVariable(query.userId) : {}), ...variables };
       response.json(toDto({ ...template, ...fillContent(template, values) }));
     }),
   );
@@ -115,4 +115,12 @@ export function templateRoutes(deps: ServiceDeps): Router {
   );
 
   return router;
+}
+
+/**
+ * userId as the built-in a send fills for it: an IDNO (a legal entity's code, which begins with 1) fills
+ * {{IDNO}}, an IDNP (a person's, beginning with 0 or 2) {{IDNP}}, as a notification to that identifier would.
+ */
+function idnxVariable(userId: string): { IDNO: string } | { IDNP: string } {
+  return userId.startsWith('1') ? { IDNO: userId } : { IDNP: userId };
 }

@@ -55,13 +55,17 @@ describe('Notifications: templates (e2e)', () => {
     expect((await institution.delete(`/api/Template/${id}`)).status).to.equal(409);
   });
 
-  it('checks a template: fills the variables and, from userId, the IDNP; leaves the rest', async () => {
+  it('checks a template: fills the variables and, from userId, the IDNP or the IDNO; leaves the rest', async () => {
     const id = await create();
     const response = await institution.get(`/api/Template/${id}/check`, { query: { variables: JSON.stringify({ customerName: 'John Doe' }), userId: '2000000000011' } });
     expect(response.status, response.text).to.equal(200);
     const checked = response.json();
     expect(checked.Subject).to.deep.equal({ Ro: 'Bun venit, John Doe', En: 'Welcome, John Doe' });
     expect(checked.Body.Ro).to.equal('<p>Dragă John Doe, IDNP 2000000000011, azi {{Date}}</p>');
+    // an IDNO fills {{IDNO}}, as a send to that IDNO would, not {{IDNP}}
+    const company = await create(welcome({ Body: { Ro: '<p>IDNP {{IDNP}}, IDNO {{IDNO}}</p>' } }));
+    const forCompany = await institution.get(`/api/Template/${company}/check`, { query: { userId: '1003600000010' } });
+    expect(forCompany.json().Body.Ro).to.equal('<p>IDNP {{IDNP}}, IDNO 1003600000010</p>');
     expect((await institution.get(`/api/Template/${id}/check`, { query: { variables: '{not json' } })).status).to.equal(400);
     expect((await institution.get(`/api/Template/${id}/check`, { query: { userId: '123' } })).status).to.equal(400);
     expect((await institution.get('/api/Template/00000000-0000-4000-8000-000000000000/check')).status).to.equal(404);
