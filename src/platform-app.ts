@@ -146,6 +146,8 @@ export async function startPlatform(
   const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter, sockets: new Set<WebSocket>() };
   attachWebSocket(server, webSocketDeps);
   const http2Connections = serveHttp2Connections(server, (stream, headers) => serveHttp2Stream(stream, headers, webSocketDeps));
+  // a connection's client is the one its handshake named: identity is looked up once per connection
+  server.on('secureConnection', (socket: TLSSocket) => socket.disableRenegotiation());
   const stopServicesAndStores = async () => {
     for (const service of [...services].reverse()) await service.stop?.();
     await consumers.stop();

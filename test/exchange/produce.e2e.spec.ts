@@ -447,6 +447,18 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect(refused).to.satisfy((outcome: number | string) => outcome === 401 || /alert|handshake|socket hang up|ECONNRESET/i.test(String(outcome)));
     });
 
+    it('refuses to renegotiate a TLS 1.2 connection: its client is the one its handshake named', async () => {
+      const socket = connect({ host: 'localhost', port: platform.platform.port, ...producer.credentials, servername: 'localhost', maxVersion: 'TLSv1.2', ALPNProtocols: ['http/1.1'] });
+      socket.on('error', () => undefined);
+      await once(socket, 'secureConnect');
+      const outcome = await new Promise<string>((resolve) => {
+        socket.once('close', () => resolve('closed'));
+        socket.renegotiate({ rejectUnauthorized: true }, (error) => resolve(error ? 'refused' : 'renegotiated'));
+      });
+      socket.destroy();
+      expect(outcome).to.not.equal('renegotiated');
+    });
+
     it('answers 401 to a trusted certificate that is not in the registry', async () => {
       const response = await platform.stranger('unregistered').post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent()) });
       expect(response.status).to.equal(401);

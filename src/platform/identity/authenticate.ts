@@ -25,8 +25,8 @@ export function identifyConnection(tlsSocket: TLSSocket, registry: ClientRegistr
   const socket = tlsSocket as SocketWithIdentity;
   if (socket[IDENTITY]) return socket[IDENTITY];
   const identity = resolve(socket, registry);
-  // an anonymous result is not cached: TLS renegotiation is refused, so it cannot change, but a
-  // cheap recomputation keeps the rule obvious
+  // an anonymous result is not cached: TLS renegotiation is refused (the connection is closed), so it
+  // cannot change, but a cheap recomputation keeps the rule obvious
   if (identity.kind !== 'anonymous') socket[IDENTITY] = identity;
   return identity;
 }
