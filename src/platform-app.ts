@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_CIPHERS, type TLSSocket } from 'node:tls';
 import { join } from 'node:path';
@@ -120,10 +121,9 @@ export async function startPlatform(
   app.use((request, response, next) => (isExchangePath(request.path) ? exchange(request, response, next) : next()));
   for (const service of services) {
     const router = service.routes(serviceDeps);
-    const owns = (path: string) => service.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    const refusal = (request: Request, error: unknown) => (error instanceof ProblemError && service.unidentifiedCaller ? service.unidentifiedCaller(request, error) : error);
+    const refusal = (request: Request, error: unknown) => (error instanceof ProblemError ? refusedBy(service, request, error) : error);
     app.use((request, response, next) =>
-      owns(request.path) ? identifyServiceClient(request, response, (error?: unknown) => (error ? next(refusal(request, error)) : router(request, response, next))) : next(),
+      owns(service, request.path) ? identifyServiceClient(request, response, (error?: unknown) => (error ? next(refusal(request, error)) : router(request, response, next))) : next(),
     );
   }
   app.use(notFoundHandler);
@@ -137,7 +137,9 @@ export async function startPlatform(
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {
       request.resume();
-      writeProblem(response, throttled, refusedRequestOf(request), logger);
+      const path = (request.url ?? '/').split('?')[0];
+      const service = services.find((candidate) => owns(candidate, path));
+      writeProblem(response, service ? refusedBy(service, request, throttled) : throttled, refusedRequestOf(request), logger);
     } else if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;
@@ -202,6 +204,16 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       resolve();
     });
   });
+}
+
+/** Whether the path is under one of the service's prefixes. */
+function owns(service: ServiceModule, path: string): boolean {
+  return service.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** A refusal the platform makes before the service sees the request, in the service's wording where it has one. */
+function refusedBy(service: ServiceModule, request: IncomingMessage, problem: ProblemError): ProblemError {
+  return service.refusedCaller ? service.refusedCaller(request, problem) : problem;
 }
 
 /** The exchange's paths: /ce/... and the instance URLs /{bridge}/ce/consumers/... */

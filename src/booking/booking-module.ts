@@ -37,7 +37,12 @@ export const bookingModule: ServiceModule = {
   pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
   projections: bookingProjections,
 
-  unidentifiedCaller: (request, problem) => (problem.status === 401 ? ruleProblem(languageOfRequest(request), 401, 'clientNotIdentified') : problem),
+  refusedCaller: (request, problem) => {
+    const language = languageOfRequest(request);
+    if (problem.status === 401) return ruleProblem(language, 401, 'clientNotIdentified');
+    if (problem.status === 429) return ruleProblem(language, 429, 'tooManyRequests', {}, undefined, problem.headers);
+    return problem;
+  },
 
   routes(deps) {
     const context = contextFor(deps);

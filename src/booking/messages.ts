@@ -21,6 +21,7 @@ export const MESSAGES = {
   conflictTitle: t('Conflict', 'Conflict', 'Конфликт'),
   notFoundTitle: t('Nu a fost găsit', 'Not Found', 'Не найдено'),
   payloadTooLargeTitle: t('Cerere prea mare', 'Payload Too Large', 'Слишком большой запрос'),
+  tooManyRequestsTitle: t('Prea multe cereri', 'Too Many Requests', 'Слишком много запросов'),
   required: t('Câmpul {field} este obligatoriu.', 'The field {field} is required.', 'Поле {field} обязательно.'),
   type: t('Câmpul {field} trebuie să fie de tipul {expected}.', 'The field {field} must be of type {expected}.', 'Поле {field} должно иметь тип {expected}.'),
   lengthBetween: t('Câmpul {field} trebuie să aibă între {min} și {max} caractere.', 'The field {field} must be between {min} and {max} characters long.', 'Поле {field} должно содержать от {min} до {max} символов.'),
@@ -110,6 +111,11 @@ export const MESSAGES = {
     'Cererea cu această cheie Idempotency-Key nu a putut fi finalizată și nu s-a făcut nicio programare; trimiteți-o din nou cu o cheie nouă.',
     'The request with this Idempotency-Key could not be completed and nothing was booked; send it again with a new key.',
     'Запрос с этим ключом Idempotency-Key не удалось завершить, и запись не создана; отправьте его снова с новым ключом.',
+  ),
+  tooManyRequests: t(
+    'Clientul a trimis mai multe cereri decât i se permite; reîncercați după intervalul din antetul Retry-After.',
+    'The client sent more requests than it is allowed; try again after the interval in the Retry-After header.',
+    'Клиент отправил больше запросов, чем ему разрешено; повторите после интервала из заголовка Retry-After.',
   ),
   clientNotIdentified: t(
     'Clientul nu a putut fi identificat: este necesar un certificat de client înregistrat.',

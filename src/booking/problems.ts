@@ -7,7 +7,15 @@ import { message, type Language, type MessageKey, type MessageParams } from './m
  */
 export type FieldError = { field: string; key: MessageKey; params?: MessageParams };
 
-const TITLES: Record<number, MessageKey> = { 400: 'badRequestTitle', 401: 'unauthorizedTitle', 403: 'forbiddenTitle', 404: 'notFoundTitle', 409: 'conflictTitle', 413: 'payloadTooLargeTitle' };
+const TITLES: Record<number, MessageKey> = {
+  400: 'badRequestTitle',
+  401: 'unauthorizedTitle',
+  403: 'forbiddenTitle',
+  404: 'notFoundTitle',
+  409: 'conflictTitle',
+  413: 'payloadTooLargeTitle',
+  429: 'tooManyRequestsTitle',
+};
 
 export function validationProblem(language: Language, fieldErrors: FieldError[]): ProblemError {
   const errors = emptyFieldErrors();
@@ -19,7 +27,14 @@ export function validationProblem(language: Language, fieldErrors: FieldError[])
   return new ProblemError(400, message(language, 'validationTitle'), message(language, 'validationDetail'), errors);
 }
 
-export function ruleProblem(language: Language, status: 400 | 401 | 403 | 404 | 409 | 413, key: MessageKey, params: MessageParams = {}, field?: string): ProblemError {
+export function ruleProblem(
+  language: Language,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+  key: MessageKey,
+  params: MessageParams = {},
+  field?: string,
+  headers?: Record<string, string>,
+): ProblemError {
   const text = message(language, key, params);
-  return new ProblemError(status, message(language, TITLES[status]), text, field ? { [field]: [text] } : undefined);
+  return new ProblemError(status, message(language, TITLES[status]), text, field ? { [field]: [text] } : undefined, headers);
 }

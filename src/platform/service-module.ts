@@ -1,4 +1,5 @@
-import type { Request, Router } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Router } from 'express';
 import type { PlatformConfig } from '../config';
 import type { DeliveryListener } from '../exchange/consumer-instance';
 import type { BlobStore } from './blob-store/blob-store';
@@ -34,8 +35,11 @@ export type ServiceModule = {
   pathPrefixes: string[];
   projections: Projection[];
   routes(deps: ServiceDeps): Router;
-  /** the service's wording of a caller the platform could not identify (401), e.g. in the caller's language */
-  unidentifiedCaller?(request: Request, problem: ProblemError): ProblemError;
+  /**
+   * the service's wording of a refusal the platform makes before the service's routes see the request (401:
+   * the caller could not be identified; 429: it is over its rate limit), e.g. in the caller's language
+   */
+  refusedCaller?(request: IncomingMessage, problem: ProblemError): ProblemError;
   start?(deps: ServiceDeps): Promise<void>;
   stop?(): Promise<void>;
   /** awaited when the exchange hands events to a consumer, before they leave (personal-data logging) */

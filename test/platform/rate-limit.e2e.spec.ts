@@ -49,6 +49,18 @@ describe('Rate limits: 429 with Retry-After once a client is over its allowance 
     expect((await produceAs('demo-producer')).status).to.equal(202);
   });
 
+  it("answers a booking client's 429 in its x-custom-lang, with Retry-After, as every other refusal under /api/v2", async () => {
+    const institution = platform.client('demo-institution');
+    let refused;
+    for (let request = 0; request < 8 && !refused; request += 1) {
+      const response = await institution.get('/api/v2/organizations/list', { headers: { 'x-custom-lang': 'ru' } });
+      if (response.status === 429) refused = response;
+    }
+    expect(refused, 'a 429 within eight requests').to.not.equal(undefined);
+    expect(refused!.headers['retry-after']).to.match(/^\d+$/);
+    expect(refused!.json()).to.include({ status: 429, title: 'Слишком много запросов' });
+  });
+
   it('refuses a WebSocket handshake over the allowance with 429', async () => {
     const wsConsumer = platform.client('ws-consumer');
     const outcomes: unknown[] = [];

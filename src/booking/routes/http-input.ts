@@ -10,7 +10,7 @@ import { canonicalUuid, validateQuery } from '../validation';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-export const languageOfRequest = (request: Request): Language => languageOf(request.headers['x-custom-lang']);
+export const languageOfRequest = (request: Pick<Request, 'headers'>): Language => languageOf(request.headers['x-custom-lang']);
 
 /** The body as JSON whatever its Content-Type (curl -d sends form encoding by default). */
 export async function jsonBody(request: Request, language: Language): Promise<unknown> {
