@@ -28,7 +28,14 @@ const INSTANCE_PATH = '/:bridge/ce/consumers/:group/instances/:instance';
 /** An `events` answer holds up to batchSize events, and none after the one that brings their sizes to 4 MB. */
 const EVENTS_RESPONSE_MAX_SIZE = 4_000_000;
 
+const CONSUMER_PARAMETERS = ['events', 'test', 'dead', 'group'];
+
 export function consumerOptions(query: Record<string, unknown>): InstanceOptions {
+  // a misspelt parameter (Events=false) would be dropped without a word, and the instance read other events
+  const unknown = Object.keys(query).filter((name) => !CONSUMER_PARAMETERS.includes(name));
+  if (unknown.length > 0) {
+    throw badRequest(`unknown query parameter ${unknown.join(', ')}: a consumer takes ${CONSUMER_PARAMETERS.join(', ')}`, Object.fromEntries(unknown.map((name) => [name, ['is not a parameter of a consumer']])));
+  }
   const options = {
     events: booleanParam(query, 'events', true),
     test: booleanParam(query, 'test', true),

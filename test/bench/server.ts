@@ -57,8 +57,9 @@ async function handle(command: ServerCommand) {
       return;
     }
     case 'start-platform': {
-      // one client sends far more than any client's allowance would be: the limiter runs, at no limit
-      const limits = { RATE_LIMIT_PER_SECOND: '1000000000', RATE_LIMIT_BURST: '1000000000' };
+      // one client sends far more than any client's allowance would be: the limiter runs, at no limit;
+      // (d) and (e) open 100 consumer instances for one client, past the default 50
+      const limits = { RATE_LIMIT_PER_SECOND: '1000000000', RATE_LIMIT_BURST: '1000000000', EXCHANGE_MAX_INSTANCES_PER_CLIENT: '1000' };
       const config = loadConfig({ DATA_DIR: command.dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BRIDGE_ID: 'bench', ...limits });
       platform = await startPlatform(config, { logger: createLogger('silent'), ...(command.withoutServices ? { services: [] } : {}) });
       streamAtStart = (await platform.stores.events.readStream(PRODUCER_STREAM)).length;

@@ -56,6 +56,10 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(repeated.status).to.equal(400);
       expect(repeated.json().errors).to.deep.equal({ events: ['is given more than once'] });
       expect((await consumer.post('/ce/consumers', { query: { events: false, test: false, dead: false } })).status).to.equal(400);
+      // the parameters are lower case: a misspelt one would otherwise be dropped and the instance read standard events
+      const misspelt = await consumer.post('/ce/consumers', { query: { Events: false } });
+      expect(misspelt.status).to.equal(400);
+      expect(misspelt.json().errors).to.deep.equal({ Events: ['is not a parameter of a consumer'] });
       expect((await producer.post('/ce/consumers')).status).to.equal(401);
       expect((await platform.anonymous().post('/ce/consumers')).status).to.equal(400);
     });
