@@ -21,6 +21,12 @@ describe('Booking: organizations, locations, calendars and settings (e2e)', () =
       expect(response.json().map((o: { id: string }) => o.id)).to.have.members([IDS.ORG_A, IDS.ORG_B]);
       expect(first).to.have.keys('id', 'idno', 'code', 'homeAlias', 'name', 'title', 'subTitle', 'description', 'about', 'filterByLocation', 'filterByService', 'webPage', 'faqId', 'type', 'isActive', 'contact');
       expect(first.contact).to.have.keys('fullAddress', 'phones', 'email', 'locationUrl');
+      // every ResourceDto has its three members, null where there is no text (the lists answer them so too)
+      for (const organization of response.json()) {
+        for (const text of ['name', 'title', 'subTitle', 'description', 'about']) expect(organization[text], text).to.have.keys('ro', 'ru', 'en');
+      }
+      const empty = response.json().find((organization: { subTitle: { ro: string | null } }) => organization.subTitle.ro === null);
+      expect(empty?.subTitle).to.deep.equal({ ro: null, ru: null, en: null });
     });
 
     it('locations/list and list-by-idno page LocationModel[]; 204 when the organization has none', async () => {

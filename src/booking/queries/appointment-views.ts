@@ -1,6 +1,6 @@
 import type { AppointmentDocument } from '../../../projections/booking/appointments';
 import type { Language } from '../messages';
-import type { Resource } from '../reference/reference-types';
+import { resourceDto, type Resource } from '../reference/reference-types';
 import { nameUuid } from '../streams';
 import { formatWithOffset } from '../time/zoned-time';
 
@@ -9,8 +9,6 @@ const slotOf = (document: AppointmentDocument) => ({
   start: formatWithOffset(new Date(document.slotStart), document.timeZone),
   end: formatWithOffset(new Date(document.slotEnd), document.timeZone),
 });
-
-const EMPTY: Resource = { ro: null, ru: null, en: null };
 
 export function textIn(resource: Resource | null | undefined, language: Language): string | null {
   return resource?.[language] ?? resource?.ro ?? null;
@@ -29,13 +27,13 @@ export function listModel(document: AppointmentDocument, language: Language) {
     serviceCode: document.serviceCode,
     organization: textIn(document.organizationName, language),
     slot: slotOf(document),
-    calendar: document.calendarName,
-    service: document.calendarName,
-    calendarLocation: document.calendarLocationName,
+    calendar: resourceDto(document.calendarName),
+    service: resourceDto(document.calendarName),
+    calendarLocation: resourceDto(document.calendarLocationName),
     locationCoordinatesUrl: document.locationCoordinatesUrl,
     locationAddress: document.locationAddress,
-    requestOption: document.requestOption?.name ?? EMPTY,
-    relatedOption: document.relatedOption?.name ?? EMPTY,
+    requestOption: resourceDto(document.requestOption?.name),
+    relatedOption: resourceDto(document.relatedOption?.name),
   };
 }
 
@@ -46,11 +44,11 @@ export function publicModel(document: AppointmentDocument) {
     code: document.code,
     status: document.status,
     slot: slotOf(document),
-    calendar: document.calendarName,
-    service: document.calendarName,
-    calendarLocation: document.calendarLocationName,
-    requestOption: document.requestOption?.name ?? EMPTY,
-    relatedOption: document.relatedOption?.name ?? EMPTY,
+    calendar: resourceDto(document.calendarName),
+    service: resourceDto(document.calendarName),
+    calendarLocation: resourceDto(document.calendarLocationName),
+    requestOption: resourceDto(document.requestOption?.name),
+    relatedOption: resourceDto(document.relatedOption?.name),
   };
 }
 
@@ -65,13 +63,13 @@ export function detailedModel(document: AppointmentDocument) {
     reason: document.cancelReason,
     notes: null,
     calendarId: document.calendarId,
-    calendarName: document.calendarName,
+    calendarName: resourceDto(document.calendarName),
     serviceId: document.calendarId,
-    serviceName: document.calendarName,
-    serviceDescription: document.serviceDescription,
-    serviceDocuments: document.serviceDocuments,
+    serviceName: resourceDto(document.calendarName),
+    serviceDescription: resourceDto(document.serviceDescription),
+    serviceDocuments: resourceDto(document.serviceDocuments),
     calendarLocationId: document.calendarLocationId,
-    calendarLocationName: document.calendarLocationName,
+    calendarLocationName: resourceDto(document.calendarLocationName),
     locationCoordinatesUrl: document.locationCoordinatesUrl,
     locationAddress: document.locationAddress,
     slotId: nameUuid('slot', document.calendarLocationId, document.slotStart),

@@ -4,6 +4,7 @@ import type { BookingContext } from '../application/booking-context';
 import type { ResolvedService } from '../application/service-resolver';
 import { availability } from '../slots/calendar-availability';
 import { bookableWindow } from '../slots/slot-rules';
+import { resourceDto } from '../reference/reference-types';
 import { formatWithOffset, instantAt } from '../time/zoned-time';
 
 /**
@@ -27,7 +28,7 @@ export async function calendarConfig(context: BookingContext, service: ResolvedS
   return {
     calendarId: calendar.id,
     calendarLocationId: calendarLocation.id,
-    calendarName: calendar.name,
+    calendarName: resourceDto(calendar.name),
     startDate: window ? midnight(window.first) : null,
     endDate: window ? midnight(window.last) : null,
     activeDays: calendarLocation.activeDays,
@@ -40,7 +41,7 @@ export async function calendarConfig(context: BookingContext, service: ResolvedS
     restrictions: { holidays: slotCalendar.holidays, recoverableDaysOffs: slotCalendar.recoverableDaysOffs },
     locationCapacity: location.capacity,
     locationId: location.id,
-    organizationServiceDocuments: [{ calendarName: calendar.name, documents: calendar.documents }],
+    organizationServiceDocuments: [{ calendarName: resourceDto(calendar.name), documents: resourceDto(calendar.documents) }],
     requestOptions: calendarLocation.requestOptions,
     relatedOptions: calendarLocation.relatedOptions,
     timeZone: location.timeZone,

@@ -1,19 +1,20 @@
-import type { LocationDefinition, OrganizationDefinition, SettingsDefinition } from '../reference/reference-types';
+import { resourceDto, type LocationDefinition, type OrganizationDefinition, type SettingsDefinition } from '../reference/reference-types';
 import { instantAt, formatWithOffset } from '../time/zoned-time';
 
 /** OrganizationModel */
 export function organizationModel(organization: OrganizationDefinition) {
   const { id, idno, code, homeAlias, name, title, subTitle, description, about, filterByLocation, filterByService, webPage, faqId, type, isActive, contact } = organization;
-  return { id, idno, code, homeAlias, name, title, subTitle, description, about, filterByLocation, filterByService, webPage, faqId, type, isActive, contact };
+  const texts = { name: resourceDto(name), title: resourceDto(title), subTitle: resourceDto(subTitle), description: resourceDto(description), about: resourceDto(about) };
+  return { id, idno, code, homeAlias, ...texts, filterByLocation, filterByService, webPage, faqId, type, isActive, contact };
 }
 
 /** LocationModel (relatedIDNO is the seed's spelling) */
 export function locationModel(location: LocationDefinition) {
   return {
     id: location.id,
-    name: location.name,
-    title: location.title,
-    about: location.about,
+    name: resourceDto(location.name),
+    title: resourceDto(location.title),
+    about: resourceDto(location.about),
     webPage: location.webPage,
     phone: location.phone,
     email: location.email,
@@ -29,7 +30,7 @@ export function locationModel(location: LocationDefinition) {
     index: location.index,
     isActive: location.isActive,
     imageInfo: location.imageInfo,
-    counters: location.counters,
+    counters: location.counters?.map((counter) => ({ ...counter, name: resourceDto(counter.name) })),
   };
 }
 

@@ -3,6 +3,9 @@ import type { RecoverableDayOff, WorkInterval } from '../slots/slot-rules';
 /** Reference data as the admin API and the import take it (camelCase, complete once schema defaults are applied). */
 export type Resource = { ro?: string | null; ru?: string | null; en?: string | null };
 
+/** A text as the seed's ResourceDto answers it: its three members always, null where there is no text. */
+export const resourceDto = (resource: Resource | null | undefined) => ({ ro: resource?.ro ?? null, ru: resource?.ru ?? null, en: resource?.en ?? null });
+
 export type OrganizationDefinition = {
   id: string;
   idno: string;

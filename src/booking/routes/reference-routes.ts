@@ -5,6 +5,7 @@ import { resolveService } from '../application/service-resolver';
 import { calendarConfig } from '../queries/calendar-config';
 import { paginationResponse, pageWindow, type PageRequest } from '../queries/pagination';
 import { locationModel, organizationModel, settingModel } from '../queries/reference-views';
+import { resourceDto } from '../reference/reference-types';
 import { findServiceByIdno, servicesAt } from '../queries/service-queries';
 import { BookingRights, need } from '../rights';
 import { DEFAULT_TIME_ZONE } from '../time/zoned-time';
@@ -58,7 +59,7 @@ export function referenceRoutes(context: BookingContext): Router {
       const { locationId } = queryOf<{ locationId: string }>(request, 'calendars-list.query', languageOfRequest(request));
       const services = await servicesAt(context, locationId);
       if (services.length === 0) return noContent(response);
-      response.status(200).json(services.map((service) => ({ name: service.calendar.name, calendarLocationId: service.calendarLocation.id })));
+      response.status(200).json(services.map((service) => ({ name: resourceDto(service.calendar.name), calendarLocationId: service.calendarLocation.id })));
     }),
   );
 
