@@ -180,8 +180,8 @@ export class ConsumerService {
 
   /**
    * The 429 for a client that has as many consumer instances on this bridge as it may have, or null. Each
-   * instance costs the bridge memory (a WebSocket's send buffer, up to MAX_BUFFERED_BYTES, when its client
-   * stops reading), so one client must not open them without end.
+   * instance costs the bridge memory (a WebSocket's send buffer when its client stops reading, its group's
+   * read-ahead), so one client must not open them without end.
    */
   instanceLimitRefusal(clientId: string): ProblemError | null {
     let count = 0;

@@ -201,8 +201,9 @@ export function answerUnreadableRequest(error: Error & { code?: string }, socket
 
 /**
  * The connection's TLS handshake failed or never came, or its client asked to renegotiate (HTTPS servers
- * hand these to `clientError` too): there is no HTTP to answer in, and an answer written onto it waited for a handshake that never came,
- * so the connection was never closed and kept its descriptor for good once the client left (a probe).
+ * hand these to `clientError` too): there is no HTTP to answer in. An answer written onto such a
+ * connection waited for a handshake that never came, so the connection was never closed and kept its
+ * descriptor for good once the client left (a probe).
  */
 function isTlsFailure(error: Error & { code?: string; library?: string }): boolean {
   return error.code?.startsWith('ERR_TLS_') === true || error.code?.startsWith('ERR_SSL_') === true || typeof error.library === 'string';
