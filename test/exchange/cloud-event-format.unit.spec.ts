@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { cloudEventViolations, isRfc3339, rfc3339Millis } from '../../src/exchange/cloud-event-format';
 
 const conformance = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../../shared/conformance/cloudevents-json/${file}`, import.meta.url), 'utf8')).tests as {
+  JSON.parse(readFileSync(new URL(`../fixtures/cloudevents-json/${file}`, import.meta.url), 'utf8')).tests as {
     name?: string;
     event?: unknown;
     batch?: unknown[];

@@ -8,7 +8,7 @@ import type { HttpsClient } from '../support/https-client';
 import { BATCH, STRUCTURED, TestPlatform, demoEvent } from '../support/test-platform';
 
 const conformance = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../../shared/conformance/cloudevents-json/${file}`, import.meta.url), 'utf8')).tests as {
+  JSON.parse(readFileSync(new URL(`../fixtures/cloudevents-json/${file}`, import.meta.url), 'utf8')).tests as {
     name?: string;
     event?: Record<string, unknown>;
     batch?: unknown[];
