@@ -5,7 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { schemasDir } from '../platform/project-paths';
 import type { Language, MessageKey } from './messages';
 import { validationProblem, type FieldError } from './problems';
-import { isBeforeFirstYear, isLeapSecond, isRepresentableDateTime } from './time/date-time-input';
+import { isBeforeFirstYear, isLeapSecond, isRepresentableDateTime } from '../platform/time/date-time-input';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
 import { message } from '../../src/booking/messages';
-import { isBeforeFirstYear, isLeapSecond, isRepresentableDateTime } from '../../src/booking/time/date-time-input';
+import { isBeforeFirstYear, isLeapSecond, isRepresentableDateTime } from '../../src/platform/time/date-time-input';
 import { validateBody, validateQuery } from '../../src/booking/validation';
 
 function problemOf(validate: () => unknown): ProblemError {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { bookableWindow, dayKind, locateSlot, slotsOn, type SlotCalendar } from '../../src/booking/slots/slot-rules';
+import { bookableWindow, locateSlot, slotsOn, type SlotCalendar } from '../../src/booking/slots/slot-rules';
+import { dayKind } from '../../src/platform/time/work-calendar';
 
 /** Europe/Chisinau is UTC+2 in winter and UTC+3 in summer. 2026-01-12 is a Monday. */
 const calendar: SlotCalendar = {

@@ -3,7 +3,7 @@ import type { Actor } from '../appointment/appointment-commands';
 import type { AppointmentRequested, Citizen } from '../appointment/appointment-events';
 import type { Booking } from '../ledger/ledger-events';
 import type { Language } from '../messages';
-import { formatWithOffset } from '../time/zoned-time';
+import { formatWithOffset } from '../../platform/time/zoned-time';
 import type { CitizenRequest } from './booking-plan';
 import type { ResolvedService } from './service-resolver';
 

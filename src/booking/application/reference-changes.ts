@@ -4,7 +4,7 @@ import { readYourWrites } from '../../platform/projections/read-your-writes';
 import type { FieldError } from '../problems';
 import { ledgerPlacementChanges } from '../reference/reference-integrity';
 import type { CalendarLocationDefinition, ReferenceKind } from '../reference/reference-types';
-import { addDays } from '../time/zoned-time';
+import { addDays } from '../../platform/time/zoned-time';
 import type { BookingContext } from './booking-context';
 
 /**

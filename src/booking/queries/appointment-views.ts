@@ -2,7 +2,7 @@ import type { AppointmentDocument } from '../../../projections/booking/appointme
 import type { Language } from '../messages';
 import { resourceDto, type Resource } from '../reference/reference-types';
 import { nameUuid } from '../streams';
-import { formatWithOffset } from '../time/zoned-time';
+import { formatWithOffset } from '../../platform/time/zoned-time';
 
 /** The v2 appointment models, from the appointments read model. Slot times carry the location's UTC offset. */
 const slotOf = (document: AppointmentDocument) => ({

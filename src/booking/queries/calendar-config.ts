@@ -5,7 +5,7 @@ import type { ResolvedService } from '../application/service-resolver';
 import { availability } from '../slots/calendar-availability';
 import { bookableWindow } from '../slots/slot-rules';
 import { resourceDto } from '../reference/reference-types';
-import { formatWithOffset, instantAt } from '../time/zoned-time';
+import { formatWithOffset, instantAt } from '../../platform/time/zoned-time';
 
 /**
  * CalendarLocationUiConfigModel: the configuration of a service at a location, with its booked slots and

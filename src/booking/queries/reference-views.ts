@@ -1,5 +1,5 @@
 import { resourceDto, type LocationDefinition, type OrganizationDefinition, type SettingsDefinition } from '../reference/reference-types';
-import { instantAt, formatWithOffset } from '../time/zoned-time';
+import { instantAt, formatWithOffset } from '../../platform/time/zoned-time';
 
 /** OrganizationModel */
 export function organizationModel(organization: OrganizationDefinition) {

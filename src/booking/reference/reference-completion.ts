@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { settingsId } from '../queries/reference-reader';
 import { nameUuid } from '../streams';
-import { minutesOf, isValidTimeZone } from '../time/zoned-time';
+import { minutesOf, isValidTimeZone } from '../../platform/time/zoned-time';
 import type { FieldError } from '../problems';
 import type { CalendarLocationDefinition, LocationDefinition, ReferenceDefinitions, ReferenceKind, SettingsDefinition } from './reference-types';
 

@@ -1,4 +1,5 @@
-import type { RecoverableDayOff, WorkInterval } from '../slots/slot-rules';
+import type { RecoverableDayOff } from '../../platform/time/work-calendar';
+import type { WorkInterval } from '../slots/slot-rules';
 
 /** Reference data as the admin API and the import take it (camelCase, complete once schema defaults are applied). */
 export type Resource = { ro?: string | null; ru?: string | null; en?: string | null };

@@ -8,7 +8,7 @@ import { locationModel, organizationModel, settingModel } from '../queries/refer
 import { resourceDto } from '../reference/reference-types';
 import { findServiceByIdno, servicesAt } from '../queries/service-queries';
 import { BookingRights, need } from '../rights';
-import { DEFAULT_TIME_ZONE } from '../time/zoned-time';
+import { DEFAULT_TIME_ZONE } from '../../platform/time/zoned-time';
 import { languageOfRequest, queryOf } from './http-input';
 
 /** organizations/list, locations/list(-by-idno), calendars/list, calendars/config(-by-idno) and settings. */

@@ -1,6 +1,6 @@
 import { capacityRefusal, type BookingLimits, type Occupancy } from './slot-capacity';
 import { bookableWindow, slotsOn, type SlotCalendar } from './slot-rules';
-import { addDays } from '../time/zoned-time';
+import { addDays } from '../../platform/time/zoned-time';
 
 /** Occupancy of one local day at a location, every calendar-location included. */
 export type DayOccupancy = Occupancy & { date: string };

@@ -1,11 +1,11 @@
-import { addDays, instantAt, localParts, minutesOf, weekdayOf } from '../time/zoned-time';
+import { dayKind, type RecoverableDayOff } from '../../platform/time/work-calendar';
+import { addDays, instantAt, localParts, minutesOf } from '../../platform/time/zoned-time';
 
 /**
  * Where a service can be booked: pure functions over a calendar-location's configuration. Days are local
  * calendar days in the configuration's time zone; work days use .NET's numbering (0 = Sunday ... 6 = Saturday).
  */
 export type WorkInterval = { id: string; start: string; end: string; appointmentsPerSlotLimit: number; workDays: number[] };
-export type RecoverableDayOff = { dayOff: string; recovery: string };
 
 export type SlotCalendar = {
   timeZone: string;
@@ -25,8 +25,6 @@ export type Slot = { start: Date; end: Date; date: string; intervalId: string; p
 
 export type SlotRefusal = 'slotInPast' | 'slotOutsideWindow' | 'slotOnHoliday' | 'slotOnDayOff' | 'slotNotWorkDay' | 'slotNotOnGrid';
 
-export type DayKind = { kind: 'holiday' } | { kind: 'dayOff' } | { kind: 'work'; scheduleWeekday: number };
-
 /** The local dates that can be booked now, or null when none can. */
 export function bookableWindow(calendar: SlotCalendar, now: Date): { first: string; last: string } | null {
   const today = localParts(now, calendar.timeZone).date;
@@ -34,14 +32,6 @@ export function bookableWindow(calendar: SlotCalendar, now: Date): { first: stri
   const ahead = addDays(today, calendar.activeDays);
   const last = calendar.endDate && calendar.endDate < ahead ? calendar.endDate : ahead;
   return first <= last ? { first, last } : null;
-}
-
-/** A recovery day (a Saturday worked instead of a bridged day off) follows the schedule of the day it recovers. */
-export function dayKind(calendar: SlotCalendar, date: string): DayKind {
-  if (calendar.holidays.includes(date)) return { kind: 'holiday' };
-  if (calendar.recoverableDaysOffs.some((pair) => pair.dayOff === date)) return { kind: 'dayOff' };
-  const recovered = calendar.recoverableDaysOffs.find((pair) => pair.recovery === date);
-  return { kind: 'work', scheduleWeekday: weekdayOf(recovered ? recovered.dayOff : date) };
 }
 
 export function intervalsOn(calendar: SlotCalendar, date: string): WorkInterval[] {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addDays, formatWithOffset, instantAt, localParts, weekdayOf } from '../../src/booking/time/zoned-time';
+import { addDays, formatWithOffset, instantAt, localParts, weekdayOf } from '../../../src/platform/time/zoned-time';
 
 describe('Zoned time (unit)', () => {
   it('gives local date, minute, weekday and offset in Chișinău, winter and summer', () => {
