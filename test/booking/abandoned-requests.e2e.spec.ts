@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { toCloudEvent } from '../../src/platform/decider';
 import { NO_STREAM } from '../../src/platform/event-store/event-store';
 import { createBookingContext, type BookingContext } from '../../src/booking/application/booking-context';
-import { CachedStreams } from '../../src/booking/application/cached-streams';
+import { CommandHandler } from '../../src/platform/decider';
 import { sweep } from '../../src/booking/application/recovery';
 import { SLOTS_RESERVED } from '../../src/booking/ledger/ledger-events';
 import { message } from '../../src/booking/messages';
@@ -19,11 +19,11 @@ const GRACE_MS = 60_000;
 type Method = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 
 /**
- * Holds the first call of a CachedStreams method that matches until released: a request stalled at a
+ * Holds the first call of a CommandHandler method that matches until released: a request stalled at a
  * chosen step (the ledgers of every booking context share the prototype).
  */
 function stallFirst(method: 'load' | 'handle', matches: (...args: unknown[]) => boolean) {
-  const prototype = CachedStreams.prototype as unknown as Record<string, Method>;
+  const prototype = CommandHandler.prototype as unknown as Record<string, Method>;
   const original = prototype[method];
   let reached = false;
   let release = () => {};

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { CachedStreams } from '../../src/booking/application/cached-streams';
+import { CommandHandler } from '../../src/platform/decider';
 import { ledgerDecider } from '../../src/booking/ledger/ledger-decider';
 import { SLOTS_RESERVED } from '../../src/booking/ledger/ledger-events';
 import { BOOKING_SOURCE } from '../../src/booking/streams';
@@ -11,7 +11,7 @@ const BRIDGES = 12;
 const REQUESTS_EACH = 25;
 
 /**
- * One hot slot ledger written by several bridges at once: each has its own CachedStreams (as each
+ * One hot slot ledger written by several bridges at once: each has its own cached CommandHandler (as each
  * bridge's booking context does), over one log. Between them only the expected revision decides.
  */
 describe('Booking ledgers under contention between bridges (integration, embedded log)', function () {
@@ -23,7 +23,7 @@ describe('Booking ledgers under contention between bridges (integration, embedde
     const limits = { perSlotLimit: 1_000_000, locationCapacity: null, dailyLimit: null };
     const failures: unknown[] = [];
     const bridge = async (index: number) => {
-      const ledgers = new CachedStreams(stores.events, ledgerDecider, BOOKING_SOURCE, systemClock);
+      const ledgers = new CommandHandler(stores.events, ledgerDecider, { source: BOOKING_SOURCE, clock: systemClock, cache: { maxEntries: 2000 } });
       for (let request = 0; request < REQUESTS_EACH; request += 1) {
         const start = new Date(Date.UTC(2026, 11, 1, 8) + (index * REQUESTS_EACH + request) * 60_000).toISOString();
         const booking = { appointmentId: randomUUID(), calendarLocationId: 'test-calendar-location', start, end: new Date(Date.parse(start) + 60_000).toISOString() };

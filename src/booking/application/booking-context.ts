@@ -1,16 +1,15 @@
-import { handleCommand, type Decider, type DomainEvent } from '../../platform/decider';
+import { CommandHandler, handleCommand, type Decider, type DomainEvent } from '../../platform/decider';
 import type { ServiceDeps } from '../../platform/service-module';
 import { ledgerDecider, type LedgerState } from '../ledger/ledger-decider';
 import type { LedgerCommand } from '../ledger/ledger-commands';
 import type { LedgerEvent } from '../ledger/ledger-events';
 import { ReferenceReader } from '../queries/reference-reader';
 import { BOOKING_SOURCE } from '../streams';
-import { CachedStreams } from './cached-streams';
-import { KeyedLock } from './keyed-lock';
+import { KeyedLock } from '../../platform/keyed-lock';
 
 /** What the booking service's commands and queries share: the platform's dependencies plus its own helpers. */
 export type BookingContext = Pick<ServiceDeps, 'events' | 'documents' | 'projections' | 'clock' | 'logger'> & {
-  ledgers: CachedStreams<LedgerCommand, LedgerEvent, LedgerState>;
+  ledgers: CommandHandler<LedgerCommand, LedgerEvent, LedgerState>;
   reference: ReferenceReader;
   locks: KeyedLock;
 };
@@ -22,7 +21,7 @@ export function createBookingContext(deps: ServiceDeps): BookingContext {
     projections: deps.projections,
     clock: deps.clock,
     logger: deps.logger,
-    ledgers: new CachedStreams(deps.events, ledgerDecider, BOOKING_SOURCE, deps.clock),
+    ledgers: new CommandHandler(deps.events, ledgerDecider, { source: BOOKING_SOURCE, clock: deps.clock, cache: { maxEntries: 2000 } }),
     reference: new ReferenceReader(deps.documents),
     locks: new KeyedLock(),
   };
