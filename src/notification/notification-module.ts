@@ -13,7 +13,7 @@ import { NotificationService } from './notification-service';
 import { notificationSettings, type NotificationSettings } from './notification-settings';
 import type { Channel } from './notification-vocabulary';
 import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, BOOKING_STREAMS, bookingEmailHandler } from './processes/booking-email-process';
-import { LogFollower } from './processes/log-follower';
+import { LogReactor } from '../platform/processes/log-reactor';
 import { NotificationDispatcher } from './processes/notification-dispatcher';
 import { RecipientResolver } from './recipient-resolver';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
@@ -23,7 +23,7 @@ export type RunningNotificationService = {
   settings: NotificationSettings;
   service: NotificationService;
   dispatcher?: NotificationDispatcher;
-  bookingEmails: LogFollower;
+  bookingEmails: LogReactor;
   channels: Record<Channel, ChannelAdapter>;
 };
 
@@ -56,7 +56,7 @@ export function createNotificationModule() {
       const dispatcher = settings.dispatcherEnabled
         ? new NotificationDispatcher({ ...deps, settings, service, channels, resolver: new RecipientResolver(contacts, identities), attachments: deps.blobs })
         : undefined;
-      const bookingEmails = new LogFollower('notification-booking-emails', deps, { streamPrefix: BOOKING_STREAMS, types: [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED] }, bookingEmailHandler(service, deps.logger));
+      const bookingEmails = new LogReactor('notification-booking-emails', deps, { streamPrefix: BOOKING_STREAMS, types: [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED] }, bookingEmailHandler(service, deps.logger));
       running = { settings, service, dispatcher, bookingEmails, channels };
       await dispatcher?.start();
       await bookingEmails.start();

@@ -72,7 +72,7 @@ describe('Notifications: booking e-mails from the booking events on the log (e2e
     const mail0Subject = smtp.mailsTo(data.citizen.email)[0].subject;
     await platform.restart();
     // as if the process had crashed after sending, before saving its checkpoint: it reads every event again
-    await platform.platform.stores.documents.collection('notification_process_checkpoints').deleteOne({ _id: 'notification-booking-emails' });
+    await platform.platform.stores.documents.collection('process_checkpoints').deleteOne({ _id: 'notification-booking-emails' });
     await platform.restart();
     const marker = requested();
     await append('requested', marker);

@@ -1,22 +1,22 @@
 import { expect } from 'chai';
-import type { EventStore, LogFilter, NewEvent, StoredEvent } from '../../src/platform/event-store/event-store';
-import { createLogger } from '../../src/platform/logger';
-import { LogFollower } from '../../src/notification/processes/log-follower';
-import { freshEmbeddedStores } from '../support/embedded-stores';
+import type { EventStore, LogFilter, NewEvent, StoredEvent } from '../../../src/platform/event-store/event-store';
+import { createLogger } from '../../../src/platform/logger';
+import { LogReactor } from '../../../src/platform/processes/log-reactor';
+import { freshEmbeddedStores } from '../../support/embedded-stores';
 
-const WANTED = 'test.follower.wanted';
-const OTHER = 'test.follower.other';
+const WANTED = 'test.reactor.wanted';
+const OTHER = 'test.reactor.other';
 const FOLLOWS = { streamPrefix: 'followed-', types: [WANTED] };
 
 function event(id: string, type: string): NewEvent {
   return { producer: 'test', event: { specversion: '1.0', id, source: 'urn:test', type, time: '2026-11-23T10:00:00.000Z' } };
 }
 
-describe('LogFollower: reading the log from its checkpoint (integration, embedded stores)', () => {
+describe('LogReactor: reading the log from its checkpoint (integration, embedded stores)', () => {
   // registered first, so it runs after the stores' own afterEach has not yet closed them
-  let follower: LogFollower | undefined;
-  afterEach(async () => follower?.stop());
-  const stores = freshEmbeddedStores('egov-follower-');
+  let reactor: LogReactor | undefined;
+  afterEach(async () => reactor?.stop());
+  const stores = freshEmbeddedStores('egov-reactor-');
 
   /** The embedded log, recording the `after` of every readAll with a filter: where each pass starts reading. */
   function readsFrom(events: EventStore): { store: EventStore; afters: number[] } {
@@ -35,20 +35,20 @@ describe('LogFollower: reading the log from its checkpoint (integration, embedde
     await stores.events.append('followed-a', [event('1', WANTED), event('2', OTHER), event('3', OTHER)]);
     const { store, afters } = readsFrom(stores.events);
     const handled: StoredEvent[] = [];
-    follower = new LogFollower('test-follower', { events: store, documents: stores.documents, logger: createLogger('silent') }, FOLLOWS, async (stored) => {
+    reactor = new LogReactor('test-reactor', { events: store, documents: stores.documents, logger: createLogger('silent') }, FOLLOWS, async (stored) => {
       handled.push(stored);
     });
-    await follower.start();
-    await follower.idle();
+    await reactor.start();
+    await reactor.idle();
     expect(handled.map((stored) => stored.event.id)).to.deep.equal(['1']);
 
     // events it does not want: its next pass must not read positions 2 and 3 again
     await stores.events.append('followed-a', [event('4', OTHER)]);
     await new Promise((resolve) => setImmediate(resolve));
-    await follower.idle();
+    await reactor.idle();
     await stores.events.append('followed-b', [event('5', WANTED)]);
     await new Promise((resolve) => setImmediate(resolve));
-    await follower.idle();
+    await reactor.idle();
 
     expect(handled.map((stored) => stored.event.id)).to.deep.equal(['1', '5']);
     expect(afters[0]).to.equal(0);
@@ -62,11 +62,11 @@ describe('LogFollower: reading the log from its checkpoint (integration, embedde
     await stores.events.append('followed-dead', [{ ...event('reported', WANTED), kind: 'dead' }]);
     await stores.events.append('followed-a', [event('own', WANTED)]);
     const handled: string[] = [];
-    follower = new LogFollower('test-follower', { events: stores.events, documents: stores.documents, logger: createLogger('silent') }, FOLLOWS, async (stored) => {
+    reactor = new LogReactor('test-reactor', { events: stores.events, documents: stores.documents, logger: createLogger('silent') }, FOLLOWS, async (stored) => {
       handled.push(stored.event.id);
     });
-    await follower.start();
-    await follower.idle();
+    await reactor.start();
+    await reactor.idle();
     expect(handled).to.deep.equal(['own']);
   });
 });

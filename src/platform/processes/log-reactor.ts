@@ -1,22 +1,25 @@
-import type { DocumentStore } from '../../platform/document-store/document-store';
-import { readLogBatch, type EventStore, type StoredEvent } from '../../platform/event-store/event-store';
-import { CoalescedTask } from '../../platform/coalesced-task';
-import type { Logger } from '../../platform/logger';
+import type { DocumentStore } from '../document-store/document-store';
+import { readLogBatch, type EventStore, type LogFilter, type StoredEvent } from '../event-store/event-store';
+import { CoalescedTask } from '../coalesced-task';
+import type { Logger } from '../logger';
 
-const CHECKPOINTS = 'notification_process_checkpoints';
+const CHECKPOINTS = 'process_checkpoints';
 const BATCH = 100;
 const RETRY_AFTER_FAILURE_MS = 1000;
 
 type Checkpoint = { _id: string; position: number; updatedAt: string };
 
+/** What a reactor follows: the standard events of these types appended to the streams starting so. */
+export type ReactorFollows = Required<Pick<LogFilter, 'streamPrefix' | 'types'>>;
+
 /**
- * A process that reacts to events of the log, in log order, from a checkpoint it saves after each
- * event it handled. After a crash it handles again at most the event it was on, so handlers must be
- * idempotent (the booking e-mails are: their notification id is derived from the event).
- * It reacts only to the events the platform appended to the streams it follows (`follows`): an event of
- * the same type that a client put into the log through the exchange is not the service's.
+ * A process that reacts to events of the log, in log order, from a checkpoint it saves after each event it
+ * handled (a service's processes/: e-mails for booking events, notices, timers). After a crash it handles
+ * again at most the event it was on, so handlers must be idempotent (derive the ids of what they create
+ * from the event). It reacts only to the events the platform appended to the streams it follows: an event
+ * of the same type that a client put into the log through the exchange is not a service's.
  */
-export class LogFollower {
+export class LogReactor {
   private position = 0;
   private running = false;
   private readonly passes = new CoalescedTask(
@@ -31,9 +34,10 @@ export class LogFollower {
   private unsubscribe: (() => void) | null = null;
 
   constructor(
-    private readonly name: string,
+    /** the checkpoint's name: unique on the platform, kept across versions (a new name starts from the log's beginning) */
+    readonly name: string,
     private readonly deps: { events: EventStore; documents: DocumentStore; logger: Logger },
-    private readonly follows: { streamPrefix: string; types: string[] },
+    private readonly follows: ReactorFollows,
     private readonly handle: (event: StoredEvent) => Promise<void>,
   ) {}
 
@@ -51,6 +55,7 @@ export class LogFollower {
     await this.passes.idle();
   }
 
+  /** Resolves once the pass under way (if any) has ended: everything appended before it was handled. */
   idle(): Promise<void> {
     return this.passes.idle();
   }
