@@ -31,7 +31,8 @@ import { ProjectionRunner } from './platform/projections/projection-runner';
 import { ensureDataDir, openStores, type Stores } from './platform/storage';
 import { loadTlsMaterial } from './platform/tls';
 import type { ServiceDeps, ServiceModule } from './platform/service-module';
-import { serviceModules } from './services';
+import type { LegalEventLog } from './platform/legal-events';
+import { createServiceModules } from './services';
 import { requireRight, requireServiceClient } from './platform/http/service-auth';
 import { platformMetrics } from './platform-metrics';
 
@@ -45,6 +46,10 @@ export type Platform = {
   registry: ClientRegistry;
   projections: ProjectionRunner;
   consumers: ConsumerService;
+  /** the service modules mounted, as started */
+  services: readonly ServiceModule[];
+  /** what each service was given */
+  serviceDeps: ServiceDeps;
   logger: Logger;
   /** the port actually bound (useful with PORT=0) */
   port: number;
@@ -62,7 +67,7 @@ export async function startPlatform(
   config: PlatformConfig,
   options: { clock?: Clock; logger?: Logger; services?: ServiceModule[]; seedDevelopmentData?: boolean } = {},
 ): Promise<Platform> {
-  const services = options.services ?? serviceModules;
+  const services = options.services ?? createServiceModules();
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   ensureDataDir(config.dataDir);
@@ -96,7 +101,9 @@ export async function startPlatform(
   await consumers.start();
   const projections = new ProjectionRunner(stores.events, stores.documents, services.flatMap((service) => service.projections), logger);
   await projections.start();
-  const serviceDeps: ServiceDeps = { events: stores.events, documents: stores.documents, blobs: stores.blobs, registry, projections, clock, logger, config };
+  const noticeSources = services.flatMap((service) => service.notices ?? []);
+  const legalEvents = legalEventLogOf(services, { events: stores.events, clock });
+  const serviceDeps: ServiceDeps = { events: stores.events, documents: stores.documents, blobs: stores.blobs, registry, projections, clock, logger, config, noticeSources, legalEvents };
   for (const service of services) await service.start?.(serviceDeps);
   if (options.seedDevelopmentData ?? true) {
     for (const service of services) await service.seedDevelopmentData?.(serviceDeps);
@@ -122,8 +129,12 @@ export async function startPlatform(
   for (const service of services) {
     const router = service.routes(serviceDeps);
     const refusal = (request: Request, error: unknown) => (error instanceof ProblemError ? refusedBy(service, request, error) : error);
+    // what the service's routes pass on goes through its own error-to-problem mapping first
+    const problem = (request: Request, error: unknown) => (service.problems && isError(error) ? service.problems(error, request) : error);
     app.use((request, response, next) =>
-      owns(service, request.path) ? identifyServiceClient(request, response, (error?: unknown) => (error ? next(refusal(request, error)) : router(request, response, next))) : next(),
+      owns(service, request.path)
+        ? identifyServiceClient(request, response, (error?: unknown) => (error ? next(refusal(request, error)) : router(request, response, (routed?: unknown) => next(problem(request, routed)))))
+        : next(),
     );
   }
   app.use(notFoundHandler);
@@ -173,6 +184,8 @@ export async function startPlatform(
     registry,
     projections,
     consumers,
+    services,
+    serviceDeps,
     logger,
     port,
     createdClientCertificates: createdClients,
@@ -204,6 +217,20 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       resolve();
     });
   });
+}
+
+/** The legal event log the event-logging module provides; without one mounted, a registration fails loudly. */
+function legalEventLogOf(services: readonly ServiceModule[], deps: Pick<ServiceDeps, 'events' | 'clock'>): LegalEventLog {
+  const provider = services.find((service) => service.legalEventLog);
+  if (provider) return provider.legalEventLog!(deps);
+  return {
+    register: () => Promise.reject(new Error('no event-logging service is mounted: legal events cannot be registered')),
+  };
+}
+
+/** An error passed to next(), rather than nothing or Express's 'route' and 'router' signals. */
+function isError(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== 'route' && value !== 'router';
 }
 
 /** Whether the path is under one of the service's prefixes. */

@@ -1,8 +1,13 @@
-import { auditModule } from './audit/audit-module';
+import { createAuditModule } from './audit/module';
 import { bookingModule } from './booking/booking-module';
-import { eventLogModule } from './eventlog/eventlog-module';
-import { notificationModule } from './notification/notification-module';
+import { createEventLogModule } from './eventlog/module';
+import { createNotificationModule } from './notification/notification-module';
 import type { ServiceModule } from './platform/service-module';
 
-/** The services mounted on the platform, besides the exchange. Each lives in src/<service>/. */
-export const serviceModules: ServiceModule[] = [auditModule, eventLogModule, notificationModule, bookingModule];
+/**
+ * The services mounted on the platform, besides the exchange, made fresh for each platform started. Each
+ * lives in src/<service>/ and is made by the factory its module.ts exports (docs/adding-a-service.md).
+ */
+export function createServiceModules(): ServiceModule[] {
+  return [createAuditModule(), createEventLogModule(), createNotificationModule(), bookingModule];
+}

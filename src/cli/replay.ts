@@ -4,14 +4,14 @@ import { ConfigurationError, loadConfig } from '../config';
 import { createLogger } from '../platform/logger';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
 import { openStores } from '../platform/storage';
-import { serviceModules } from '../services';
+import { createServiceModules } from '../services';
 
 /**
  * `npm run replay -- [projection ...]`: rebuilds read models from the log (all projections, or the named
  * ones), printing progress. It refuses to run while a platform process holds the same DATA_DIR.
  */
 const config = loadConfig();
-const projections = serviceModules.flatMap((service) => service.projections);
+const projections = createServiceModules().flatMap((service) => service.projections);
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !projections.some((projection) => projection.name === name));
 if (unknown.length > 0) {

@@ -93,4 +93,9 @@ function registriesFor(settings: NotificationSettings, deps: ServiceDeps) {
   return embeddedRegistries(EMPTY_REGISTRIES);
 }
 
-export const notificationModule = createNotificationModule();
+export type NotificationModule = ReturnType<typeof createNotificationModule>;
+
+/** The notification service as started on a platform (for tests and benchmarks that wait for its processes). */
+export function runningNotificationService(services: readonly ServiceModule[]): RunningNotificationService | undefined {
+  return (services.find((service) => service.name === 'notification') as NotificationModule | undefined)?.running();
+}

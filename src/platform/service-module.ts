@@ -7,8 +7,11 @@ import type { Clock } from './clock';
 import type { ProblemError } from './errors';
 import type { DocumentStore } from './document-store/document-store';
 import type { EventStore } from './event-store/event-store';
+import type { ProblemMapping } from './http/problem-mapping';
 import type { ClientRegistry } from './identity/client-registry';
+import type { LegalEventLog } from './legal-events';
 import type { Logger } from './logger';
+import type { NoticeSource } from './notices';
 import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/projection-runner';
 
@@ -22,24 +25,39 @@ export type ServiceDeps = {
   clock: Clock;
   logger: Logger;
   config: PlatformConfig;
+  /** what every service mounted on the platform tells people, for the notification service to send */
+  noticeSources: readonly NoticeSource[];
+  /** where a service registers its legal events (who read whose personal data): the event-logging service */
+  legalEvents: LegalEventLog;
 };
 
 /**
  * A service plugs into the platform through this shape, and only through it: its projections, its
  * HTTP routes (mounted at the root; each service owns its own path prefix) and any background work
  * (processes reacting to the log, schedulers), started after the projections and stopped before them.
+ *
+ * Each service's module.ts exports a factory, create<Service>Module(), that makes a fresh module holding
+ * whatever it starts in a closure: no state at module level, so that every platform started in a process
+ * (tests restart platforms) has its own. docs/adding-a-service.md walks through one.
  */
 export type ServiceModule = {
   name: string;
   /** path prefixes the service's routes live under, e.g. ['/api/v2'] */
   pathPrefixes: string[];
   projections: Projection[];
+  /** called once the service is started; the router the platform mounts for the service's prefixes */
   routes(deps: ServiceDeps): Router;
+  /** the service's named errors as problems, applied by the platform to whatever its routes pass on */
+  problems?: ProblemMapping;
   /**
    * the service's wording of a refusal the platform makes before the service's routes see the request (401:
    * the caller could not be identified; 429: it is over its rate limit), e.g. in the caller's language
    */
   refusedCaller?(request: IncomingMessage, problem: ProblemError): ProblemError;
+  /** the platform's legal event log, when this service is the event-logging service (one module provides it) */
+  legalEventLog?(deps: Pick<ServiceDeps, 'events' | 'clock'>): LegalEventLog;
+  /** what the service's events tell people (sent by the notification service, through the log) */
+  notices?: NoticeSource[];
   start?(deps: ServiceDeps): Promise<void>;
   stop?(): Promise<void>;
   /** awaited when the exchange hands events to a consumer, before they leave (personal-data logging) */

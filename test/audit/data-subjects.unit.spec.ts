@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { dataSubjectsOf } from '../../src/audit/data-subjects';
-import { EVENTS_REGISTERED } from '../../src/eventlog/eventlog-events';
+import { dataSubjectsOf } from '../../src/audit/queries/data-subjects';
+import { EVENTS_REGISTERED } from '../../src/eventlog/registration/events';
 import type { CloudEventRecord } from '../../src/platform/event-store/event-store';
 
 const event = (type: string, data: unknown): CloudEventRecord => ({ specversion: '1.0', id: 'e', source: 'urn:test', type, time: '2026-01-01T00:00:00Z', data });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import { LOG_ENTRIES } from '../../projections/eventlog/log-entries-projection';
+import { LOG_ENTRIES } from '../../projections/eventlog/log-entries';
 import { runCli } from '../support/cli-process';
 import { ServerProcess } from '../support/server-process';
 

@@ -5,7 +5,7 @@
  * notification). Client and server share this process: the figures are lower bounds. Run directly (npx tsx test/bench/notification.ts) or call benchNotification().
  */
 import { pathToFileURL } from 'node:url';
-import { notificationModule } from '../../src/notification/notification-module';
+import { runningNotificationService } from '../../src/notification/notification-module';
 import { TestPlatform } from '../support/test-platform';
 import { withEnv } from '../notification/notification-test-kit';
 
@@ -58,7 +58,7 @@ export async function benchNotification(options: { durationMs?: number; concurre
     const restoreOn = withEnv({ NOTIFY_DISPATCHER: 'on' });
     const drainStart = Date.now();
     await platform.restart();
-    await notificationModule.running()!.dispatcher!.idle();
+    await runningNotificationService(platform.platform.services)!.dispatcher!.idle();
     const drained = Date.now() - drainStart;
     restoreOn();
     const sent = await platform.platform.stores.events.readAll({ after: 0, limit: 10_000_000, filter: { types: ['md.gov.notification.message.sent.v1'] } });

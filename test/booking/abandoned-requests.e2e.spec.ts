@@ -64,8 +64,7 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
     } finally {
       delete process.env.BOOKING_SWEEP_INTERVAL_MS;
     }
-    const { stores, projections, logger, registry, config } = booking.platform.platform;
-    recovery = createBookingContext({ events: stores.events, documents: stores.documents, blobs: stores.blobs, projections, clock: booking.clock, logger, registry, config });
+    recovery = createBookingContext({ ...booking.platform.platform.serviceDeps, clock: booking.clock });
   });
   afterEach(async () => {
     for (const stalled of stalls.splice(0)) stalled.restore();

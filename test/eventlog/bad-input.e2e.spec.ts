@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EVENTS_REGISTERED } from '../../src/eventlog/eventlog-events';
+import { EVENTS_REGISTERED } from '../../src/eventlog/registration/events';
 import { seededRandom, type Random } from '../support/generated-input';
 import type { HttpsClient } from '../support/https-client';
 import {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseEventTime, readEventTime } from '../../src/eventlog/event-time';
+import { parseEventTime, readEventTime } from '../../src/eventlog/registration/event-time';
 
 describe('Event logging: event_time syntax YYYY-MM-dd[THH:mm:ss[.SSS][Z|+-HH[mm]]]', () => {
   it('accepts every form the syntax allows and reads them as UTC instants', () => {

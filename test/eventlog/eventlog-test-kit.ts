@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { normalizeSerial, signJws } from '../../src/eventlog/jws';
+import { normalizeSerial, signJws } from '../../src/eventlog/signing-certificate/jws';
 import { createCertificate } from '../../src/platform/identity/pki';
 import { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';

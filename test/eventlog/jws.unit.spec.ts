@@ -1,6 +1,6 @@
 import { constants, generateKeyPairSync, sign } from 'node:crypto';
 import { expect } from 'chai';
-import { MalformedJwsError, normalizeSerial, parseJws, signJws, verifyJws } from '../../src/eventlog/jws';
+import { MalformedJwsError, normalizeSerial, parseJws, signJws, verifyJws } from '../../src/eventlog/signing-certificate/jws';
 
 describe('Event logging: JWS compact RS256 on Node crypto', () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MAX_STRING_BYTES, checkLogEvent, clippedForLog, searchTermsOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
+import { MAX_STRING_BYTES, checkLogEvent, clippedForLog, searchTermsOf, toIndexedValue } from '../../src/eventlog/registration/log-event-rules';
 
 const valid = { event_time: '2024-05-01T10:00:00Z', event_type: 'Demo.User.Authenticated' };
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
-import { MAX_FILTER_PAIRS, parseFilter, parseOpenTimeRange, parseTimeRange } from '../../src/eventlog/log-search';
+import { MAX_FILTER_PAIRS, parseFilter, parseOpenTimeRange, parseTimeRange } from '../../src/eventlog/queries/log-search';
 
 const problemOf = (action: () => unknown): ProblemError => {
   try {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
-import { accessAsSeenBy, readAccessCursor, toAccessCursor } from '../../src/eventlog/personal-data-search';
+import { accessAsSeenBy, readAccessCursor, toAccessCursor } from '../../src/eventlog/queries/personal-data-search';
 
 describe('Event logging: a data subject\'s accesses as the subject sees them (unit)', () => {
   const access = { event_time: '2024-05-02T09:02:00Z', event_type: 'MCabinet.PersonalData.Access', legal_basis: 'x', user: '2000000000999', subject_type: 'Person' };

@@ -3,7 +3,7 @@ import type { HttpsClient } from '../support/https-client';
 import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
 import { appendBookingEvent, appointmentRequested } from '../notification/booking-events';
 import { logEvent, register } from './eventlog-test-kit';
-import { PERSONAL_DATA_ACCESSES } from '../../projections/eventlog/personal-data-projection';
+import { PERSONAL_DATA_ACCESSES } from '../../projections/eventlog/personal-data-accesses';
 
 const SUBJECT = '2001000000011';
 

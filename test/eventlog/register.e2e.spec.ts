@@ -1,6 +1,6 @@
 import { createVerify, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { expect } from 'chai';
-import { signJws } from '../../src/eventlog/jws';
+import { signJws } from '../../src/eventlog/signing-certificate/jws';
 import type { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
 import { clientSigner, logEvent, register, registrationsInLog, renewedCertificate } from './eventlog-test-kit';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { eventsOfPayload, parseRegistrationBody, UnreadableBodyError } from '../../src/eventlog/registration-body';
+import { eventsOfPayload, parseRegistrationBody, UnreadableBodyError } from '../../src/eventlog/registration/registration-body';
 
 const token = 'eyJhbGciOiJSUzI1NiJ9.eyJhIjoxfQ.c2ln';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { RegisterEvents } from '../../src/eventlog/eventlog-commands';
-import { EVENTS_REGISTERED, type RegistrationEvent } from '../../src/eventlog/eventlog-events';
-import { EmptyRegistrationError, InvalidLogEventsError, RegistrationAlreadyExistsError, registrationDecider } from '../../src/eventlog/registration-decider';
+import type { RegisterEvents } from '../../src/eventlog/registration/commands';
+import { EVENTS_REGISTERED, type RegistrationEvent } from '../../src/eventlog/registration/events';
+import { EmptyRegistrationError, InvalidLogEventsError, RegistrationAlreadyExistsError, registrationDecider } from '../../src/eventlog/registration/decider';
 import { deciderSpec } from '../support/decider-spec';
 
 const spec = deciderSpec(registrationDecider);

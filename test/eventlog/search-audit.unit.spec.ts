@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
-import { MAX_STRING_BYTES } from '../../src/eventlog/log-event-rules';
-import { refuseUnloggable } from '../../src/eventlog/search-audit';
+import { MAX_STRING_BYTES } from '../../src/eventlog/registration/log-event-rules';
+import { refuseUnloggable } from '../../src/eventlog/queries/search-audit';
 
 describe('Event logging: what a search logs', () => {
   it('refuses up front, by the request\'s field name, a value longer than the logging rules allow in UTF-8 bytes', () => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { expect } from 'chai';
 import type { ServiceModule } from '../../src/platform/service-module';
-import { serviceModules } from '../../src/services';
+import { createServiceModules } from '../../src/services';
 import { eventually } from '../notification/notification-test-kit';
 import { TestPlatform } from '../support/test-platform';
 
@@ -52,7 +52,7 @@ describe('GET /api/v1/health (e2e over TLS)', () => {
     };
     let withFailing: TestPlatform;
     before(async () => {
-      withFailing = await TestPlatform.start({ services: [...serviceModules, failing] });
+      withFailing = await TestPlatform.start({ services: [...createServiceModules(), failing] });
     });
     after(() => withFailing.stop());
 

@@ -1,15 +1,15 @@
 import { Router } from 'express';
-import { badRequest, notFound } from '../platform/errors';
-import { totalSize, type StoredEvent } from '../platform/event-store/event-store';
-import { route } from '../platform/http/problem';
-import { stringParam } from '../platform/http/query';
-import { clientOf, requireRight } from '../platform/http/service-auth';
-import type { ClientDefinition } from '../platform/identity/client-registry';
-import type { ServiceDeps } from '../platform/service-module';
-import { EventRegistrar } from '../eventlog/event-registrar';
-import { clippedForLog } from '../eventlog/log-event-rules';
-import { SigningKeys } from '../eventlog/signing-keys';
-import { dataSubjectsOf } from './data-subjects';
+import { badRequest, notFound } from '../../platform/errors';
+import { totalSize, type StoredEvent } from '../../platform/event-store/event-store';
+import { route } from '../../platform/http/problem';
+import { stringParam } from '../../platform/http/query';
+import { clientOf, requireRight } from '../../platform/http/service-auth';
+import type { ClientDefinition } from '../../platform/identity/client-registry';
+import { clippedForLog } from '../../platform/legal-events';
+import type { ServiceDeps } from '../../platform/service-module';
+import { dataSubjectsOf } from '../queries/data-subjects';
+import { AuditRights } from '../rights';
+import { AUDIT_SERVICE } from '../service';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
@@ -27,10 +27,9 @@ const DEFAULT_LEGAL_BASIS = 'audit of the platform log';
  */
 export function auditRoutes(deps: ServiceDeps): Router {
   const router = Router();
-  const registrar = new EventRegistrar(deps.events, new SigningKeys(deps.events, deps.clock), deps.clock);
   const logRead = (response: Parameters<typeof clientOf>[0], query: Record<string, unknown>, read: string, page: StoredEvent[]) =>
-    logPersonalDataRead(registrar, deps, clientOf(response), legalBasisOf(query), read, page);
-  router.use('/api/v1/audit', requireRight('audit', 'read'));
+    logPersonalDataRead(deps, clientOf(response), legalBasisOf(query), read, page);
+  router.use('/api/v1/audit', requireRight(AUDIT_SERVICE, AuditRights.read));
 
   router.get(
     '/api/v1/audit/streams/:streamId/events',
@@ -62,7 +61,7 @@ export function auditRoutes(deps: ServiceDeps): Router {
   return router;
 }
 
-async function logPersonalDataRead(registrar: EventRegistrar, deps: ServiceDeps, auditor: ClientDefinition, legalBasis: string, read: string, page: StoredEvent[]) {
+async function logPersonalDataRead(deps: ServiceDeps, auditor: ClientDefinition, legalBasis: string, read: string, page: StoredEvent[]) {
   const subjects = [...new Set(page.flatMap((stored) => dataSubjectsOf(stored.event)))];
   if (subjects.length === 0) return;
   const fields = {
@@ -75,7 +74,7 @@ async function logPersonalDataRead(registrar: EventRegistrar, deps: ServiceDeps,
     event_message: clippedForLog(`read ${read}, positions ${page[0].position} to ${page[page.length - 1].position} (${page.length} events)`),
     ...(auditor.idno ? { legal_entity: auditor.idno } : {}),
   };
-  await registrar.register(auditor, [{ fields }], [], 'search');
+  await deps.legalEvents.register(auditor, [fields], 'search');
 }
 
 function legalBasisOf(query: Record<string, unknown>): string {

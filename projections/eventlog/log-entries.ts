@@ -1,8 +1,8 @@
 import type { Projection } from '../../src/platform/projections/projection';
-import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/eventlog-events';
-import { EVENTLOG_STREAMS } from '../../src/eventlog/stream-ids';
-import { parseEventTime } from '../../src/eventlog/event-time';
-import { searchTermsOf, toIndexedValue } from '../../src/eventlog/log-event-rules';
+import { EVENTS_REGISTERED, type EventsRegistered } from '../../src/eventlog/registration/events';
+import { EVENTLOG_STREAMS } from '../../src/eventlog/service';
+import { parseEventTime } from '../../src/eventlog/registration/event-time';
+import { searchTermsOf, toIndexedValue } from '../../src/eventlog/registration/log-event-rules';
 
 export const LOG_ENTRIES = 'eventlog_entries';
 

@@ -1,5 +1,5 @@
-import type { CloudEventRecord } from '../platform/event-store/event-store';
-import { EVENTS_REGISTERED, type EventsRegistered } from '../eventlog/eventlog-events';
+import type { CloudEventRecord } from '../../platform/event-store/event-store';
+import { EVENTS_REGISTERED, type EventsRegistered } from '../../eventlog/registration/events';
 
 /**
  * The data subjects (IDNP, IDNO, passport numbers) the platform's own events name, where each service

@@ -1,6 +1,6 @@
-import type { Decider } from '../platform/decider';
-import type { RecordSigningCertificate } from './eventlog-commands';
-import { SIGNING_CERTIFICATE_RECORDED, type SigningCertificateEvent } from './eventlog-events';
+import type { Decider } from '../../platform/decider';
+import type { RecordSigningCertificate } from './commands';
+import { SIGNING_CERTIFICATE_RECORDED, type SigningCertificateEvent } from './events';
 
 /** the fingerprints of the certificates recorded: serials repeat across CAs, fingerprints do not */
 type SigningCertificatesState = { fingerprints: Set<string> };

@@ -1,14 +1,15 @@
 import { randomUUID, type X509Certificate } from 'node:crypto';
-import type { Clock } from '../platform/clock';
-import { handleCommand } from '../platform/decider';
-import type { EventStore } from '../platform/event-store/event-store';
-import type { ClientDefinition } from '../platform/identity/client-registry';
-import { EVENTLOG_SOURCE, type LogEntry, type SignatureRecord } from './eventlog-events';
-import type { LogFields } from './log-event-rules';
-import { eventsOfPayload, parseRegistrationBody } from './registration-body';
-import { registrationDecider } from './registration-decider';
+import type { Clock } from '../../platform/clock';
+import { handleCommand } from '../../platform/decider';
+import type { EventStore } from '../../platform/event-store/event-store';
+import type { ClientDefinition } from '../../platform/identity/client-registry';
+import type { LogEntry, SignatureRecord } from '../registration/events';
+import { EVENTLOG_SOURCE } from '../service';
+import type { LogFields } from '../registration/log-event-rules';
+import { eventsOfPayload, parseRegistrationBody } from '../registration/registration-body';
+import { registrationDecider } from '../registration/decider';
 import type { SigningKeys } from './signing-keys';
-import { toRegistrationStreamId } from './stream-ids';
+import { toRegistrationStreamId } from '../registration/stream';
 
 export type Registration = { uid: string; position: number; entries: number };
 
@@ -46,7 +47,7 @@ export class EventRegistrar {
   }
 
   /** Events the service logs itself on the client's behalf (its searches). */
-  async register(client: ClientDefinition, entries: LogEntry[], signatures: SignatureRecord[], origin: 'request' | 'search'): Promise<Registration> {
+  async register(client: Pick<ClientDefinition, 'id' | 'idno'>, entries: LogEntry[], signatures: SignatureRecord[], origin: 'request' | 'search' | 'service'): Promise<Registration> {
     const uid = randomUUID();
     const result = await handleCommand(this.events, toRegistrationStreamId(uid), registrationDecider, this.registerCommand(uid, client, entries, signatures, origin), {
       source: EVENTLOG_SOURCE,
@@ -56,7 +57,7 @@ export class EventRegistrar {
     return { uid, position: result.lastPosition, entries: entries.length };
   }
 
-  private registerCommand(uid: string, client: ClientDefinition, entries: LogEntry[], signatures: SignatureRecord[], origin: 'request' | 'search') {
+  private registerCommand(uid: string, client: Pick<ClientDefinition, 'id' | 'idno'>, entries: LogEntry[], signatures: SignatureRecord[], origin: 'request' | 'search' | 'service') {
     return { type: 'RegisterEvents' as const, uid, clientId: client.id, clientIdno: client.idno, at: this.clock.now().toISOString(), origin, entries, signatures };
   }
 }

@@ -1,8 +1,8 @@
-import type { DocumentStore, Filter } from '../platform/document-store/document-store';
-import { badRequest } from '../platform/errors';
-import { LOG_ENTRIES, type LogEntryDocument } from '../../projections/eventlog/log-entries-projection';
-import { readEventTime } from './event-time';
-import { isSearchableName, MAX_SEARCHABLE_NAME_LENGTH } from './log-event-rules';
+import type { DocumentStore, Filter } from '../../platform/document-store/document-store';
+import { badRequest } from '../../platform/errors';
+import { LOG_ENTRIES, type LogEntryDocument } from '../../../projections/eventlog/log-entries';
+import { readEventTime } from '../registration/event-time';
+import { isSearchableName, MAX_SEARCHABLE_NAME_LENGTH } from '../registration/log-event-rules';
 
 export const MAX_RESULT_WINDOW = 10_000;
 /** Each pair is one more AND in the SQL; SQLite refuses expressions nested 1000 deep, and no real search needs this many. */

@@ -1,9 +1,7 @@
-import type { DomainEvent } from '../platform/decider';
+import type { DomainEvent } from '../../platform/decider';
 import type { LogFields } from './log-event-rules';
 
-export const EVENTLOG_SOURCE = 'urn:md:gov:eventlog';
 export const EVENTS_REGISTERED = 'md.gov.eventlog.events.registered.v1';
-export const SIGNING_CERTIFICATE_RECORDED = 'md.gov.eventlog.signing-certificate.recorded.v1';
 
 /**
  * A JWS exactly as the client sent it: the proof that the entries citing it are unchanged.
@@ -27,17 +25,14 @@ export type EventsRegistered = DomainEvent<
     /** IDNO of the registering client, from the registry */
     clientIdno?: string;
     registeredAt: string;
-    /** how the entries arrived: a client's request, a search the service logged, an exchange delivery */
-    origin: 'request' | 'search' | 'exchange-delivery';
+    /**
+     * how the entries arrived: a client's request, a search the service logged, an access another service
+     * of the platform logged (a read of a person's data), an exchange delivery
+     */
+    origin: 'request' | 'search' | 'service' | 'exchange-delivery';
     entries: LogEntry[];
     signatures: SignatureRecord[];
   }
 >;
 
-export type SigningCertificateRecorded = DomainEvent<
-  typeof SIGNING_CERTIFICATE_RECORDED,
-  { clientId: string; serial: string; fingerprint256: string; certificatePem: string; validFrom: string; validTo: string; recordedAt: string }
->;
-
 export type RegistrationEvent = EventsRegistered;
-export type SigningCertificateEvent = SigningCertificateRecorded;

@@ -1,13 +1,14 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
-import type { Clock } from '../platform/clock';
-import { handleCommand } from '../platform/decider';
-import type { EventStore } from '../platform/event-store/event-store';
-import { EVENTLOG_SOURCE, type SigningCertificateRecorded } from './eventlog-events';
-import { normalizeSerial, parseJws, verifyJws } from './jws';
-import { signingCertificateDecider } from './signing-certificate-decider';
-import { toSigningCertificatesStreamId } from './stream-ids';
+import type { Clock } from '../../platform/clock';
+import { handleCommand } from '../../platform/decider';
+import type { EventStore } from '../../platform/event-store/event-store';
+import { EVENTLOG_SOURCE } from '../service';
+import type { SigningCertificateRecorded } from '../signing-certificate/events';
+import { normalizeSerial, parseJws, verifyJws } from '../signing-certificate/jws';
+import { signingCertificateDecider } from '../signing-certificate/decider';
+import { toSigningCertificatesStreamId } from '../signing-certificate/stream';
 
 export class UnknownSigningKeyError extends Error {
   constructor(readonly kid: string) {

@@ -1,5 +1,5 @@
-import { changedNumbersDetail, parseJsonExactly } from '../platform/json-numbers';
-import { isJwsCompact } from './jws';
+import { changedNumbersDetail, parseJsonExactly } from '../../platform/json-numbers';
+import { isJwsCompact } from '../signing-certificate/jws';
 
 /**
  * What a /register body may hold (public guides: one event or a batch, signed, unsigned or mixed;

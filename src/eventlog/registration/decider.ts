@@ -1,6 +1,6 @@
-import type { Decider } from '../platform/decider';
-import type { RegisterEvents } from './eventlog-commands';
-import { EVENTS_REGISTERED, type RegistrationEvent } from './eventlog-events';
+import type { Decider } from '../../platform/decider';
+import type { RegisterEvents } from './commands';
+import { EVENTS_REGISTERED, type RegistrationEvent } from './events';
 import { checkLogEvent } from './log-event-rules';
 
 export class InvalidLogEventsError extends Error {

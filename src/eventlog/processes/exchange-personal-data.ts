@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Delivery } from '../exchange/consumer-lane';
-import type { Clock } from '../platform/clock';
-import { toCloudEvent } from '../platform/decider';
-import { ANY_REVISION, type EventStore, type NewEvent } from '../platform/event-store/event-store';
-import { matchesAny, type ClientDefinition, type ClientRegistry } from '../platform/identity/client-registry';
-import { EVENTLOG_SOURCE } from './eventlog-events';
+import type { Delivery } from '../../exchange/consumer-lane';
+import type { Clock } from '../../platform/clock';
+import { toCloudEvent } from '../../platform/decider';
+import { ANY_REVISION, type EventStore, type NewEvent } from '../../platform/event-store/event-store';
+import { matchesAny, type ClientDefinition, type ClientRegistry } from '../../platform/identity/client-registry';
+import { EVENTLOG_SOURCE } from '../service';
 import { parseJsonPath, readJsonPath, type JsonPath } from './json-path';
-import { clippedForLog, type LogFields } from './log-event-rules';
-import { registrationDecider } from './registration-decider';
-import { eventLogSchema } from './schema-validation';
-import { toExchangeDeliveriesStreamId } from './stream-ids';
+import { clippedForLog, type LogFields } from '../registration/log-event-rules';
+import { registrationDecider } from '../registration/decider';
+import { RequestSchemas, RequestValidationError } from '../../platform/http/request-validation';
+import { validationProblem } from '../problems';
+import { toExchangeDeliveriesStreamId } from '../registration/stream';
 
 /** A registry entry's exchange.personalData rule (schemas/eventlog/exchange-personal-data.json). */
 export type PersonalDataRule = {
@@ -29,7 +30,14 @@ export type PersonalDataRule = {
 
 type CompiledRule = { rule: PersonalDataRule; subject: JsonPath[]; paths: Partial<Record<'legalBasis' | 'legalReason' | 'subjectName', JsonPath>> };
 
-const validateRules = eventLogSchema<PersonalDataRule[]>('exchange-personal-data.json');
+/** The registry's rules, through schemas/eventlog/exchange-personal-data.json; a failure names every field. */
+function validateRules(configured: unknown): PersonalDataRule[] {
+  try {
+    return RequestSchemas.of('eventlog').value<PersonalDataRule[]>('exchange-personal-data.json', configured);
+  } catch (error) {
+    throw error instanceof RequestValidationError ? validationProblem(error.fieldErrors) : error;
+  }
+}
 
 /**
  * When the exchange hands a consumer an event its registry entry marks as personal data, the platform

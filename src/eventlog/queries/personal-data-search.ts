@@ -1,7 +1,7 @@
-import type { DocumentStore, Filter } from '../platform/document-store/document-store';
-import { badRequest } from '../platform/errors';
-import { PERSONAL_DATA_ACCESSES, type PersonalDataAccessDocument } from '../../projections/eventlog/personal-data-projection';
-import { subjectKeyOf, subjectValuesOf } from './log-event-rules';
+import type { DocumentStore, Filter } from '../../platform/document-store/document-store';
+import { badRequest } from '../../platform/errors';
+import { PERSONAL_DATA_ACCESSES, type PersonalDataAccessDocument } from '../../../projections/eventlog/personal-data-accesses';
+import { subjectKeyOf, subjectValuesOf } from '../registration/log-event-rules';
 import type { OpenTimeRange } from './log-search';
 
 export type PersonalDataAccessPage = { items: Record<string, unknown>[]; nextCursor: string; totalCount: number };

@@ -1,8 +1,8 @@
-import type { ClientDefinition } from '../platform/identity/client-registry';
-import type { Clock } from '../platform/clock';
-import { badRequest } from '../platform/errors';
-import type { EventRegistrar } from './event-registrar';
-import { clippedForLog, MAX_STRING_BYTES, type LogFields } from './log-event-rules';
+import type { ClientDefinition } from '../../platform/identity/client-registry';
+import type { Clock } from '../../platform/clock';
+import { badRequest } from '../../platform/errors';
+import type { EventRegistrar } from '../handlers/event-registrar';
+import { clippedForLog, MAX_STRING_BYTES, type LogFields } from '../registration/log-event-rules';
 
 /** Who searched, on which legal basis: the seed's searcher parameters. */
 export type Searcher = { legal_entity?: string; legal_basis?: string; legal_reason?: string; user?: string; user_address?: string };

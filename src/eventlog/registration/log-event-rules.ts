@@ -1,5 +1,7 @@
-import { emptyFieldErrors } from '../platform/errors';
+import { emptyFieldErrors } from '../../platform/errors';
 import { readEventTime } from './event-time';
+
+export { clippedForLog } from '../../platform/legal-events';
 
 /**
  * The seed's rules for one logged event, as a pure function: event_time and event_type mandatory,
@@ -7,21 +9,6 @@ import { readEventTime } from './event-time';
  * UTF-8 bytes, nested objects allowed, arrays for multi-valued fields. Returns problems by JSON pointer.
  */
 export const MAX_STRING_BYTES = 32766;
-
-const CLIPPED_LENGTH = 8000;
-
-/**
- * Text the platform logs itself, cut to 8,000 characters (at 4 UTF-8 bytes at most each, within
- * MAX_STRING_BYTES), never inside a surrogate pair, and with any lone surrogate the text brought (from an
- * event's payload, say) replaced by U+FFFD: the log refuses strings that are not Unicode, and a record the
- * platform must write (a consumer's personal-data delivery) must not be refused for its content.
- */
-export function clippedForLog(text: string): string {
-  const splitsPair = text.length > CLIPPED_LENGTH && isHighSurrogate(text.charCodeAt(CLIPPED_LENGTH - 1));
-  return text.slice(0, splitsPair ? CLIPPED_LENGTH - 1 : CLIPPED_LENGTH).toWellFormed();
-}
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 export type LogFields = Record<string, unknown>;
 
