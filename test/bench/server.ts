@@ -5,6 +5,7 @@
  * queries until told to stop.
  */
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
