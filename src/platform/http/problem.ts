@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { notFound, ProblemError, serviceUnavailable } from '../errors';
 import { AppendTooLargeError, LogUnavailableError } from '../event-store/event-store';
 import { describeKnownCaller } from '../identity/authenticate';
 import type { Logger } from '../logger';
+import { pathForLog } from '../log-privacy';
 
 /**
  * RFC 7807 problem details for every error. Internal details (stack traces, SQL, paths) are logged
@@ -50,7 +51,7 @@ export const notFoundHandler: RequestHandler = (request, _response, next) => {
  * certificate was already looked up (every HTTP request's is, by the rate limiter); code: Node's parser
  * error, for a request it could not read.
  */
-export type RefusedRequest = { method?: string; path?: string; socket?: Duplex; code?: string };
+export type RefusedRequest = { method?: string; path?: string; socket?: Duplex; code?: string; template?: string };
 
 /** An HTTP/1.1 request as a refusal's log line and `instance` name it: its method, its path without the query, its connection. */
 export function refusedRequestOf(request: IncomingMessage): RefusedRequest & { path: string } {
@@ -87,7 +88,7 @@ function loggedProblemFor(error: unknown, traceId: string, request: RefusedReque
     title: problem.title,
     traceId,
     method: request.method,
-    path: request.path,
+    path: request.path === undefined ? undefined : pathForLog(request.path, request.template),
     caller: socket ? describeKnownCaller(socket) : undefined,
     address: socket?.remoteAddress,
     code: request.code,
@@ -133,16 +134,23 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (response.headersSent) {
       // too late for a problem: the caller sees the connection close mid-response, and the log says why
       logger.error(
-        { status: response.statusCode, traceId: traceIdOf(response), method: request.method, path: request.path, err: error },
+        { status: response.statusCode, traceId: traceIdOf(response), method: request.method, path: pathForLog(request.path, routeTemplateOf(request)), err: error },
         'response failed after it began',
       );
       response.destroy();
       return;
     }
-    const { problem, headers } = loggedProblemFor(error, traceIdOf(response), { method: request.method, path: request.path, socket: request.socket }, logger);
+    const refused = { method: request.method, path: request.path, template: routeTemplateOf(request), socket: request.socket };
+    const { problem, headers } = loggedProblemFor(error, traceIdOf(response), refused, logger);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     sendProblem(response, { ...problem, instance: request.originalUrl.split('?')[0] });
   };
+}
+
+/** The template of the route that took the request (`/query/:uid`), when one did. */
+function routeTemplateOf(request: Request): string | undefined {
+  const template = (request.route as { path?: unknown } | undefined)?.path;
+  return typeof template === 'string' ? `${request.baseUrl}${template}` : undefined;
 }
 
 /** The same problem details on a plain Node response (the routes that bypass Express); returns the status sent. */
