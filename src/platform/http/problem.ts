@@ -200,11 +200,28 @@ function parserRefusalOf(code: string | undefined): ProblemError {
  */
 export function answerUnreadableRequest(error: Error & { code?: string }, socket: Duplex, logger: Logger): void {
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ERR_SSL_HTTP_REQUEST') {
+    answerPlainHttp(socket, logger);
+    return;
+  }
   if (error.code === 'ECONNRESET' || isTlsFailure(error) || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
   endWithProblem(socket, problemResponse(parserRefusalOf(error.code), { socket, code: error.code }, logger));
+}
+
+/**
+ * Plain HTTP sent to the HTTPS port: OpenSSL reads the request line as a broken handshake. As well-known
+ * web servers do, the client gets a 400 in plain HTTP on the connection under the TLS socket, saying to
+ * use HTTPS, instead of an empty reply.
+ */
+function answerPlainHttp(tlsSocket: Duplex, logger: Logger): void {
+  const raw = (tlsSocket as Duplex & { _parent?: Duplex | null })._parent;
+  const refusal = new ProblemError(400, 'Bad Request', 'this port speaks HTTPS (TLS with a client certificate): send the request to https:// instead of http://');
+  const answer = problemResponse(refusal, { socket: raw ?? undefined, code: 'ERR_SSL_HTTP_REQUEST' }, logger);
+  if (raw?.writable) endWithProblem(raw, answer);
+  else tlsSocket.destroy();
 }
 
 /**
