@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { runningNotificationService } from '../../src/notification/notification-module';
+import { runningNotificationService } from '../../src/notification/module';
 import type { TestPlatform } from '../support/test-platform';
 import { appendBookingEvent, appointmentCanceled, appointmentRequested as requested } from './booking-events';
 import { type TestSmtpServer, eventually, startMailPlatform, type MailPlatform } from './notification-test-kit';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import nock from 'nock';
-import { runningNotificationService } from '../../src/notification/notification-module';
+import { runningNotificationService } from '../../src/notification/module';
 import type { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
 import { TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, withEnv } from './notification-test-kit';

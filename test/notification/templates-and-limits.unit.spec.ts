@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { LIMITS, checkNotificationLimits, subjectLengthBeforeSending, subjectLimitOf, type NotificationRequest } from '../../src/notification/notification-limits';
+import { LIMITS, checkNotificationLimits, subjectLengthBeforeSending, subjectLimitOf, type NotificationRequest } from '../../src/notification/notification/limits';
 import { canceledEmail, requestedEmail } from '../../src/notification/processes/booking-email-content';
 import { uuidFrom } from '../../src/notification/processes/booking-email-process';
-import { builtInValues, fillContent, missingVariables, parseVariables } from '../../src/notification/template-rendering';
+import { builtInValues, fillContent, missingVariables, parseVariables } from '../../src/notification/template/variables';
 
 const content = { Subject: { Ro: 'Salut {{name}}' }, Body: { Ro: 'Azi {{Date}}, {{name}}', En: 'Hi {{name}}' }, BodyShort: { Ro: '{{ name }}' } };
 const request = (overrides: Partial<NotificationRequest> = {}): NotificationRequest => ({

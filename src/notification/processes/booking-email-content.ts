@@ -1,5 +1,5 @@
-import { escapeHtml } from '../html';
-import type { Content, Language } from '../notification-vocabulary';
+import { escapeHtml } from '../template/html';
+import type { Content, Language } from '../vocabulary';
 
 /**
  * The citizen's e-mails about an appointment (event contract of the booking service), in the

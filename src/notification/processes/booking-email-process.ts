@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { StoredEvent } from '../../platform/event-store/event-store';
 import { ProblemError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { NotificationAlreadyExistsError } from '../notification-errors';
-import { EMAIL } from '../notification-limits';
-import type { NotificationService } from '../notification-service';
-import { LANGUAGES, type Language } from '../notification-vocabulary';
+import { NotificationAlreadyExistsError } from '../notification/errors';
+import { EMAIL } from '../notification/limits';
+import type { NotificationService } from '../handlers/notification-handler';
+import { LANGUAGES, type Language } from '../vocabulary';
 import { canceledEmail, requestedEmail, type AppointmentCanceledData, type AppointmentRequestedData } from './booking-email-content';
 
 export const APPOINTMENT_REQUESTED = 'md.gov.booking.appointment.requested.v1';

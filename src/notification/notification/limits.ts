@@ -1,5 +1,5 @@
-import { emptyFieldErrors } from '../platform/errors';
-import type { Content, ContentLanguage, RecipientIdentifier, ResolutionPolicy } from './notification-vocabulary';
+import { emptyFieldErrors } from '../../platform/errors';
+import type { Content, ContentLanguage, RecipientIdentifier, ResolutionPolicy } from '../vocabulary';
 
 /** The seed's Notification request body, after schema validation. */
 export type NotificationRequest = Content & {

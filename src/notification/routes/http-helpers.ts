@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { route } from '../platform/http/problem';
-import { toNotificationProblem } from './notification-problems';
+import { route } from '../../platform/http/problem';
+import { toNotificationProblem } from '../problems';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

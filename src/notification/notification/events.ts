@@ -1,5 +1,5 @@
-import type { DomainEvent } from '../platform/decider';
-import type { AttachmentRef, Channel, Content, Language, Priority, RecipientIdentifier, ResolutionPolicy } from './notification-vocabulary';
+import type { DomainEvent } from '../../platform/decider';
+import type { AttachmentRef, Channel, Content, Language, Priority, RecipientIdentifier, ResolutionPolicy } from '../vocabulary';
 
 export const NOTIFICATION_SOURCE = 'urn:md:gov:notification';
 const type = <T extends string>(name: T) => `md.gov.notification.${name}.v1` as const;

@@ -1,4 +1,4 @@
-import type { NotificationAccepted, ResolvedRecipient } from './notification-events';
+import type { NotificationAccepted, ResolvedRecipient } from './events';
 
 type Base = { notificationId: string; at: string; by: string };
 

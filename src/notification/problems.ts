@@ -1,6 +1,6 @@
 import { ProblemError, conflict, notFound } from '../platform/errors';
-import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError } from './notification-errors';
-import { TemplateAlreadyDeletedError, TemplateNotFoundError } from './template-decider';
+import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError } from './notification/errors';
+import { TemplateAlreadyDeletedError, TemplateNotFoundError } from './template/decider';
 
 /** The service's named errors as HTTP problems (seed: 404 not found, 409 cannot cancel or delete). */
 export function toNotificationProblem(error: unknown): unknown {

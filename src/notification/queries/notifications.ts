@@ -1,5 +1,5 @@
-import type { DocumentStore, Filter } from '../platform/document-store/document-store';
-import { NOTIFICATIONS, type NotificationDocument } from '../../projections/notification/notifications-projection';
+import type { DocumentStore, Filter } from '../../platform/document-store/document-store';
+import { NOTIFICATIONS, type NotificationDocument } from '../../../projections/notification/notifications';
 import { listOptions, type ListQuery } from './list-query';
 
 const ORDERABLE = { Id: 'ID', ID: 'ID', Status: 'Status', CreatedAt: 'CreatedAt', LastUpdatedAt: 'LastUpdatedAt', CreatedBy: 'CreatedBy', LastUpdatedBy: 'LastUpdatedBy' };

@@ -1,6 +1,6 @@
-import type { NotificationDocument } from '../../projections/notification/notifications-projection';
-import { inLanguage } from './notification-vocabulary';
-import { fill } from './template-rendering';
+import type { NotificationDocument } from '../../../projections/notification/notifications';
+import { inLanguage } from '../vocabulary';
+import { fill } from '../template/variables';
 
 /** NotificationShortDto (seed). */
 export function toNotificationShortDto(document: NotificationDocument) {

@@ -1,5 +1,5 @@
-import type { FindOptions, SortSpec } from '../platform/document-store/document-store';
-import { badRequest } from '../platform/errors';
+import type { FindOptions, SortSpec } from '../../platform/document-store/document-store';
+import { badRequest } from '../../platform/errors';
 
 /** Paging of the two list endpoints (seed: Page, ItemsPerPage, OrderField "CreatedAt desc", SearchBy). */
 export type ListQuery = { Page?: string; ItemsPerPage?: string; OrderField?: string; SearchBy?: string };

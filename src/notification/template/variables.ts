@@ -1,5 +1,5 @@
 import { escapeHtml } from './html';
-import type { Content, ContentLanguage } from './notification-vocabulary';
+import type { Content, ContentLanguage } from '../vocabulary';
 
 /**
  * {{Name}} placeholders. The built-in ones (public guide) are filled per recipient when a message is

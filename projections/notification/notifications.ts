@@ -1,9 +1,9 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { toDomainEvent } from '../../src/platform/decider';
-import { NOTIFICATION_EVENT_TYPES, RECIPIENTS_RESOLVED, type NotificationEvent } from '../../src/notification/notification-events';
-import { evolveNotification, initialNotificationState, notificationStatus, type NotificationState } from '../../src/notification/notification-state';
-import { NOTIFICATION_STREAMS, notificationIdOfStream } from '../../src/notification/stream-ids';
-import type { NotificationStatus } from '../../src/notification/notification-vocabulary';
+import { NOTIFICATION_EVENT_TYPES, RECIPIENTS_RESOLVED, type NotificationEvent } from '../../src/notification/notification/events';
+import { evolveNotification, initialNotificationState, notificationStatus, type NotificationState } from '../../src/notification/notification/state';
+import { NOTIFICATION_STREAMS, notificationIdOfStream } from '../../src/notification/notification/stream';
+import type { NotificationStatus } from '../../src/notification/vocabulary';
 
 export const NOTIFICATIONS = 'notification_notifications';
 export const NOTIFICATION_MESSAGES = 'notification_messages';

@@ -1,23 +1,23 @@
 import { Router } from 'express';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
-import { cabinetInboxProjection } from '../../projections/notification/cabinet-inbox-projection';
-import { notificationsProjection } from '../../projections/notification/notifications-projection';
-import { templatesProjection } from '../../projections/notification/templates-projection';
-import { cabinetRoutes, receiptRoutes } from './cabinet-routes';
+import { cabinetInboxProjection } from '../../projections/notification/cabinet-inbox';
+import { notificationsProjection } from '../../projections/notification/notifications';
+import { templatesProjection } from '../../projections/notification/templates';
+import { cabinetRoutes, receiptRoutes } from './routes/cabinet-routes';
 import { CabinetChannel } from './channels/cabinet-channel';
 import type { ChannelAdapter } from './channels/channel';
 import { EmailChannel } from './channels/email-channel';
 import { HttpGatewayChannel } from './channels/http-gateway-channel';
-import { notificationRoutes } from './notification-routes';
-import { NotificationService } from './notification-service';
-import { notificationSettings, type NotificationSettings } from './notification-settings';
-import type { Channel } from './notification-vocabulary';
+import { notificationRoutes } from './routes/notification-routes';
+import { NotificationService } from './handlers/notification-handler';
+import { notificationSettings, type NotificationSettings } from './settings';
+import type { Channel } from './vocabulary';
 import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, BOOKING_STREAMS, bookingEmailHandler } from './processes/booking-email-process';
 import { LogReactor } from '../platform/processes/log-reactor';
-import { NotificationDispatcher } from './processes/notification-dispatcher';
-import { RecipientResolver } from './recipient-resolver';
+import { NotificationDispatcher } from './processes/dispatcher';
+import { RecipientResolver } from './processes/recipient-resolver';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
-import { templateRoutes } from './template-routes';
+import { templateRoutes } from './routes/template-routes';
 
 export type RunningNotificationService = {
   settings: NotificationSettings;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationAccepted, PlannedMessage, ResolvedRecipient } from './notification-events';
-import { CHANNELS, isChannel, type Channel, type Language } from './notification-vocabulary';
-import type { ContactRegistry, IdentityRegistry, Person } from './registries/registries';
+import type { NotificationAccepted, PlannedMessage, ResolvedRecipient } from '../notification/events';
+import { CHANNELS, isChannel, type Channel, type Language } from '../vocabulary';
+import type { ContactRegistry, IdentityRegistry, Person } from '../registries/registries';
 
 type Accepted = NotificationAccepted['data'];
 

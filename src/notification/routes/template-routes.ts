@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { handleCommand } from '../platform/decider';
-import { badRequest, notFound } from '../platform/errors';
-import { readJson } from '../platform/http/read-body';
-import { clientOf, requireRight } from '../platform/http/service-auth';
-import type { ServiceDeps } from '../platform/service-module';
-import { TEMPLATES, type TemplateDocument } from '../../projections/notification/templates-projection';
+import { handleCommand } from '../../platform/decider';
+import { badRequest, notFound } from '../../platform/errors';
+import { readJson } from '../../platform/http/read-body';
+import { clientOf, requireRight } from '../../platform/http/service-auth';
+import type { ServiceDeps } from '../../platform/service-module';
+import { TEMPLATES, type TemplateDocument } from '../../../projections/notification/templates';
 import { handled, idParam, isUuid, sendId } from './http-helpers';
-import { listOptions, type ListQuery } from './list-query';
-import { NOTIFICATION_SOURCE } from './notification-events';
-import { toTemplateStreamId } from './stream-ids';
-import { templateDecider } from './template-decider';
-import type { TemplateCommand, TemplateDefinition } from './template-events';
-import { fillContent, parseVariables } from './template-rendering';
-import { notificationSchema } from './schema-validation';
-import { readYourWrites } from '../platform/projections/read-your-writes';
-import { singleValuedQuery } from '../platform/http/query';
+import { listOptions, type ListQuery } from '../queries/list-query';
+import { NOTIFICATION_SOURCE } from '../notification/events';
+import { toTemplateStreamId } from '../notification/stream';
+import { templateDecider } from '../template/decider';
+import type { TemplateCommand, TemplateDefinition } from '../template/events';
+import { fillContent, parseVariables } from '../template/variables';
+import { notificationSchema } from '../schema-validation';
+import { readYourWrites } from '../../platform/projections/read-your-writes';
+import { singleValuedQuery } from '../../platform/http/query';
 
 const validateTemplateSchema = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
 /** TemplateDto by its schema, and a Name that is more than white space (templates are listed and ordered by it). */

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../platform/clock';
-import { handleCommand, toDomainEvent } from '../platform/decider';
-import { badRequest } from '../platform/errors';
-import type { EventStore } from '../platform/event-store/event-store';
-import type { BlobStore } from '../platform/blob-store/blob-store';
-import type { AcceptNotification, NotificationCommand } from './notification-commands';
-import { notificationDecider } from './notification-decider';
-import { NOTIFICATION_SOURCE } from './notification-events';
-import { checkNotificationLimits, type NotificationRequest } from './notification-limits';
-import type { Content, ContentLanguage, Language } from './notification-vocabulary';
-import { toNotificationStreamId, toTemplateStreamId } from './stream-ids';
-import { templateDecider } from './template-decider';
-import type { TemplateEvent } from './template-events';
-import { fillContent, missingVariables, parseVariables } from './template-rendering';
+import type { Clock } from '../../platform/clock';
+import { handleCommand, toDomainEvent } from '../../platform/decider';
+import { badRequest } from '../../platform/errors';
+import type { EventStore } from '../../platform/event-store/event-store';
+import type { BlobStore } from '../../platform/blob-store/blob-store';
+import type { AcceptNotification, NotificationCommand } from '../notification/commands';
+import { notificationDecider } from '../notification/decider';
+import { NOTIFICATION_SOURCE } from '../notification/events';
+import { checkNotificationLimits, type NotificationRequest } from '../notification/limits';
+import type { Content, ContentLanguage, Language } from '../vocabulary';
+import { toNotificationStreamId, toTemplateStreamId } from '../notification/stream';
+import { templateDecider } from '../template/decider';
+import type { TemplateEvent } from '../template/events';
+import { fillContent, missingVariables, parseVariables } from '../template/variables';
 
 export type Sender = { id: string; idno?: string };
 

@@ -1,5 +1,5 @@
-import type { DomainEvent } from '../platform/decider';
-import type { Content } from './notification-vocabulary';
+import type { DomainEvent } from '../../platform/decider';
+import type { Content } from '../vocabulary';
 
 export const TEMPLATE_CREATED = 'md.gov.notification.template.created.v1';
 export const TEMPLATE_UPDATED = 'md.gov.notification.template.updated.v1';

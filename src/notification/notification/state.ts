@@ -15,8 +15,8 @@ import {
   type NotificationEvent,
   type PlannedMessage,
   type ResolvedRecipient,
-} from './notification-events';
-import type { NotificationStatus } from './notification-vocabulary';
+} from './events';
+import type { NotificationStatus } from '../vocabulary';
 
 export type MessageStatus = Extract<NotificationStatus, 'Pending' | 'Sending' | 'Sent' | 'Delivered' | 'Read' | 'Failed' | 'Cancelled'>;
 

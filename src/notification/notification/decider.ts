@@ -1,6 +1,6 @@
-import type { Decider } from '../platform/decider';
-import type { NotificationCommand, RecordReceipt, RecordSendOutcome, RequestCancel } from './notification-commands';
-import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from './notification-errors';
+import type { Decider } from '../../platform/decider';
+import type { NotificationCommand, RecordReceipt, RecordSendOutcome, RequestCancel } from './commands';
+import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from './errors';
 import {
   CANCEL_REQUESTED,
   MESSAGE_CANCELLED,
@@ -15,8 +15,8 @@ import {
   RESOLUTION_FAILED,
   RESOLUTION_STARTED,
   type NotificationEvent,
-} from './notification-events';
-import { evolveNotification, initialNotificationState, notificationStatus, type MessageState, type NotificationState } from './notification-state';
+} from './events';
+import { evolveNotification, initialNotificationState, notificationStatus, type MessageState, type NotificationState } from './state';
 
 /** Channels that can take back a message already transmitted: a portal inbox can, a sent e-mail or SMS cannot. */
 export const WITHDRAWABLE_CHANNELS = new Set(['Cabinet']);

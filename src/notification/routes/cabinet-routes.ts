@@ -1,14 +1,14 @@
 import { Router } from 'express';
-import { conflict, notFound } from '../platform/errors';
-import { readJson } from '../platform/http/read-body';
-import { clientOf, requireRight } from '../platform/http/service-auth';
-import type { ServiceDeps } from '../platform/service-module';
-import { CABINET_INBOX, type CabinetMessageDocument } from '../../projections/notification/cabinet-inbox-projection';
-import { NOTIFICATION_MESSAGES, type MessageDocument } from '../../projections/notification/notifications-projection';
+import { conflict, notFound } from '../../platform/errors';
+import { readJson } from '../../platform/http/read-body';
+import { clientOf, requireRight } from '../../platform/http/service-auth';
+import type { ServiceDeps } from '../../platform/service-module';
+import { CABINET_INBOX, type CabinetMessageDocument } from '../../../projections/notification/cabinet-inbox';
+import { NOTIFICATION_MESSAGES, type MessageDocument } from '../../../projections/notification/notifications';
 import { handled, isUuid } from './http-helpers';
-import type { NotificationService } from './notification-service';
-import { notificationSchema } from './schema-validation';
-import { readYourWrites } from '../platform/projections/read-your-writes';
+import type { NotificationService } from '../handlers/notification-handler';
+import { notificationSchema } from '../schema-validation';
+import { readYourWrites } from '../../platform/projections/read-your-writes';
 
 const validateSearch = notificationSchema<{ idnp: string; cursor?: string; limit?: number }>('cabinet-message-search.json');
 const validateReading = notificationSchema<{ idnp: string }>('cabinet-message-reading.json');
