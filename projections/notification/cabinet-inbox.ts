@@ -1,6 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { toDomainEvent } from '../../src/platform/decider';
-import { NOTIFICATION_STREAMS } from '../../src/notification/notification/stream';
+import { NOTIFICATION_STREAMS } from '../../src/notification/service';
 import { MESSAGE_CANCELLED, MESSAGE_READ, MESSAGE_SENT, type NotificationEvent } from '../../src/notification/notification/events';
 
 export const CABINET_INBOX = 'notification_cabinet_inbox';

@@ -2,7 +2,8 @@ import type { Projection } from '../../src/platform/projections/projection';
 import { toDomainEvent } from '../../src/platform/decider';
 import { NOTIFICATION_EVENT_TYPES, RECIPIENTS_RESOLVED, type NotificationEvent } from '../../src/notification/notification/events';
 import { evolveNotification, initialNotificationState, notificationStatus, type NotificationState } from '../../src/notification/notification/state';
-import { NOTIFICATION_STREAMS, notificationIdOfStream } from '../../src/notification/notification/stream';
+import { notificationIdOfStream } from '../../src/notification/notification/stream';
+import { NOTIFICATION_STREAMS } from '../../src/notification/service';
 import type { NotificationStatus } from '../../src/notification/vocabulary';
 
 export const NOTIFICATIONS = 'notification_notifications';

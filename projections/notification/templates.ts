@@ -1,7 +1,7 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_EVENT_TYPES, TEMPLATE_UPDATED, type TemplateDefinition, type TemplateEvent } from '../../src/notification/template/events';
 import { toDomainEvent } from '../../src/platform/decider';
-import { NOTIFICATION_STREAMS } from '../../src/notification/notification/stream';
+import { NOTIFICATION_STREAMS } from '../../src/notification/service';
 
 export const TEMPLATES = 'notification_templates';
 

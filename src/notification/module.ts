@@ -18,6 +18,7 @@ import { NotificationDispatcher } from './processes/dispatcher';
 import { RecipientResolver } from './processes/recipient-resolver';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
 import { templateRoutes } from './routes/template-routes';
+import { NOTIFICATION_SERVICE } from './service';
 
 export type RunningNotificationService = {
   settings: NotificationSettings;
@@ -36,7 +37,7 @@ export type RunningNotificationService = {
 export function createNotificationModule() {
   let running: RunningNotificationService | undefined;
   const module: ServiceModule & { running(): RunningNotificationService | undefined } = {
-    name: 'notification',
+    name: NOTIFICATION_SERVICE,
     pathPrefixes: ['/api/Notification', '/api/Notifications', '/api/Template', '/api/v1/cabinet-message-searches', '/api/v1/cabinet-messages', '/api/v1/notification-receipts'],
     projections: [notificationsProjection, templatesProjection, cabinetInboxProjection],
     running: () => running,

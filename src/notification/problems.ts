@@ -1,5 +1,5 @@
 import { ProblemError, conflict, notFound } from '../platform/errors';
-import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError } from './notification/errors';
+import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError } from './notification/decider';
 import { TemplateAlreadyDeletedError, TemplateNotFoundError } from './template/decider';
 
 /** The service's named errors as HTTP problems (seed: 404 not found, 409 cannot cancel or delete). */

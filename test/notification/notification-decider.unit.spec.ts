@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AcceptNotification, RecordSendOutcome } from '../../src/notification/notification/commands';
 import { notificationDecider } from '../../src/notification/notification/decider';
-import { CannotCancelError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from '../../src/notification/notification/errors';
+import { CannotCancelError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from '../../src/notification/notification/decider';
 import {
   CANCEL_REQUESTED,
   MESSAGE_CANCELLED,

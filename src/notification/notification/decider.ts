@@ -1,6 +1,5 @@
 import type { Decider } from '../../platform/decider';
 import type { NotificationCommand, RecordReceipt, RecordSendOutcome, RequestCancel } from './commands';
-import { CannotCancelError, MessageNotFoundError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from './errors';
 import {
   CANCEL_REQUESTED,
   MESSAGE_CANCELLED,
@@ -17,6 +16,50 @@ import {
   type NotificationEvent,
 } from './events';
 import { evolveNotification, initialNotificationState, notificationStatus, type MessageState, type NotificationState } from './state';
+
+export class NotificationNotFoundError extends Error {
+  constructor(readonly notificationId: string) {
+    super(`notification ${notificationId} was not found`);
+    this.name = 'NotificationNotFoundError';
+  }
+}
+
+export class NotificationAlreadyExistsError extends Error {
+  constructor(readonly notificationId: string) {
+    super(`notification ${notificationId} already exists`);
+    this.name = 'NotificationAlreadyExistsError';
+  }
+}
+
+export class CannotCancelError extends Error {
+  constructor(readonly reason: string) {
+    super(`the notification cannot be cancelled: ${reason}`);
+    this.name = 'CannotCancelError';
+  }
+}
+
+export class MessageNotFoundError extends Error {
+  constructor(readonly messageId: string) {
+    super(`message ${messageId} was not found`);
+    this.name = 'MessageNotFoundError';
+  }
+}
+
+/** A gateway's receipt came before the platform had recorded that the send went out: the gateway sends it again. */
+export class ReceiptTooEarlyError extends Error {
+  constructor(readonly messageId: string) {
+    super(`message ${messageId} is still being sent; send the receipt again in a few seconds`);
+    this.name = 'ReceiptTooEarlyError';
+  }
+}
+
+/** The dispatcher asked for something the notification no longer needs (another step got there first). */
+export class StepNotApplicableError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'StepNotApplicableError';
+  }
+}
 
 /** Channels that can take back a message already transmitted: a portal inbox can, a sent e-mail or SMS cannot. */
 export const WITHDRAWABLE_CHANNELS = new Set(['Cabinet']);

@@ -1,7 +1,6 @@
 import type { DomainEvent } from '../../platform/decider';
 import type { AttachmentRef, Channel, Content, Language, Priority, RecipientIdentifier, ResolutionPolicy } from '../vocabulary';
 
-export const NOTIFICATION_SOURCE = 'urn:md:gov:notification';
 const type = <T extends string>(name: T) => `md.gov.notification.${name}.v1` as const;
 
 export const NOTIFICATION_ACCEPTED = type('notification.accepted');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StoredEvent } from '../../platform/event-store/event-store';
 import { ProblemError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { NotificationAlreadyExistsError } from '../notification/errors';
+import { NotificationAlreadyExistsError } from '../notification/decider';
 import { EMAIL } from '../notification/limits';
 import type { NotificationService } from '../handlers/notification-handler';
 import { LANGUAGES, type Language } from '../vocabulary';

@@ -3,6 +3,8 @@ import { conflict, notFound } from '../../platform/errors';
 import { readJson } from '../../platform/http/read-body';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import type { ServiceDeps } from '../../platform/service-module';
+import { NotificationRights } from '../rights';
+import { NOTIFICATION_SERVICE } from '../service';
 import { CABINET_INBOX, type CabinetMessageDocument } from '../../../projections/notification/cabinet-inbox';
 import { NOTIFICATION_MESSAGES, type MessageDocument } from '../../../projections/notification/notifications';
 import { handled, isUuid } from './http-helpers';
@@ -21,7 +23,7 @@ const BODY_LIMIT = 16 * 1024;
  */
 export function cabinetRoutes(deps: ServiceDeps, service: NotificationService): Router {
   const router = Router();
-  const may = requireRight('notification', 'cabinet');
+  const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.cabinet);
 
   router.post(
     '/api/v1/cabinet-message-searches',
@@ -72,7 +74,7 @@ export function receiptRoutes(deps: ServiceDeps, service: NotificationService): 
   const validateReceipt = notificationSchema<{ reference: string; status: 'Delivered' | 'Read' | 'Failed'; failureCode?: string }>('delivery-receipt.json');
   router.post(
     '/api/v1/notification-receipts',
-    requireRight('notification', 'receipts'),
+    requireRight(NOTIFICATION_SERVICE, NotificationRights.receipts),
     handled(async (request, response) => {
       const receipt = validateReceipt(await readJson(request, BODY_LIMIT));
       const messageId = receipt.reference.toLowerCase();

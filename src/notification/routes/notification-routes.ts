@@ -3,6 +3,8 @@ import { notFound } from '../../platform/errors';
 import { readJson } from '../../platform/http/read-body';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import type { ServiceDeps } from '../../platform/service-module';
+import { NotificationRights } from '../rights';
+import { NOTIFICATION_SERVICE } from '../service';
 import { handled, idParam, isUuid, sendId } from './http-helpers';
 import type { ListQuery } from '../queries/list-query';
 import type { NotificationRequest } from '../notification/limits';
@@ -20,7 +22,7 @@ const validateListQuery = notificationSchema<ListQuery>('list-query.json', { mem
 /** The seed's notification operations (paths and members as the seed writes them). */
 export function notificationRoutes(deps: ServiceDeps, service: NotificationService, settings: NotificationSettings): Router {
   const router = Router();
-  const may = requireRight('notification', 'notifications');
+  const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.notifications);
 
   router.get(
     '/api/Notifications',

@@ -8,10 +8,12 @@ import type { ServiceDeps } from '../../platform/service-module';
 import { TEMPLATES, type TemplateDocument } from '../../../projections/notification/templates';
 import { handled, idParam, isUuid, sendId } from './http-helpers';
 import { listOptions, type ListQuery } from '../queries/list-query';
-import { NOTIFICATION_SOURCE } from '../notification/events';
-import { toTemplateStreamId } from '../notification/stream';
 import { templateDecider } from '../template/decider';
-import type { TemplateCommand, TemplateDefinition } from '../template/events';
+import type { TemplateCommand } from '../template/commands';
+import type { TemplateDefinition } from '../template/events';
+import { toTemplateStreamId } from '../template/stream';
+import { NOTIFICATION_SERVICE, NOTIFICATION_SOURCE } from '../service';
+import { NotificationRights } from '../rights';
 import { fillContent, parseVariables } from '../template/variables';
 import { notificationSchema } from '../schema-validation';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
@@ -35,7 +37,7 @@ const toDto = ({ Name, Description, Subject, Body, BodyShort }: TemplateDefiniti
 
 export function templateRoutes(deps: ServiceDeps): Router {
   const router = Router();
-  const may = requireRight('notification', 'templates');
+  const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.templates);
   const templates = () => deps.documents.collection<TemplateDocument>(TEMPLATES);
   const execute = (command: TemplateCommand) =>
     handleCommand(deps.events, toTemplateStreamId(command.templateId), templateDecider, command, { source: NOTIFICATION_SOURCE, producer: command.by, clock: deps.clock });

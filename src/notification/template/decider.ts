@@ -1,5 +1,6 @@
 import type { Decider } from '../../platform/decider';
-import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_UPDATED, type TemplateCommand, type TemplateDefinition, type TemplateEvent } from './events';
+import type { TemplateCommand } from './commands';
+import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_UPDATED, type TemplateDefinition, type TemplateEvent } from './events';
 
 export class TemplateNotFoundError extends Error {
   constructor(readonly templateId: string) {

@@ -14,9 +14,3 @@ export type TemplateCreated = DomainEvent<typeof TEMPLATE_CREATED, At & { owner:
 export type TemplateUpdated = DomainEvent<typeof TEMPLATE_UPDATED, At & { template: TemplateDefinition }>;
 export type TemplateDeleted = DomainEvent<typeof TEMPLATE_DELETED, At>;
 export type TemplateEvent = TemplateCreated | TemplateUpdated | TemplateDeleted;
-
-type Base = { templateId: string; at: string; by: string };
-export type TemplateCommand =
-  | (Base & { type: 'CreateTemplate'; template: TemplateDefinition })
-  | (Base & { type: 'UpdateTemplate'; template: TemplateDefinition })
-  | (Base & { type: 'DeleteTemplate' });
