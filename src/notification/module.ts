@@ -19,6 +19,7 @@ import { RecipientResolver } from './processes/recipient-resolver';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
 import { templateRoutes } from './routes/template-routes';
 import { NOTIFICATION_SERVICE } from './service';
+import { toProblem } from './problems';
 
 export type RunningNotificationService = {
   settings: NotificationSettings;
@@ -40,6 +41,7 @@ export function createNotificationModule() {
     name: NOTIFICATION_SERVICE,
     pathPrefixes: ['/api/Notification', '/api/Notifications', '/api/Template', '/api/v1/cabinet-message-searches', '/api/v1/cabinet-messages', '/api/v1/notification-receipts'],
     projections: [notificationsProjection, templatesProjection, cabinetInboxProjection],
+    problems: toProblem,
     running: () => running,
     async start(deps: ServiceDeps) {
       const settings = notificationSettings();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
 import { handleCommand, toDomainEvent } from '../../platform/decider';
 import { badRequest } from '../../platform/errors';
+import { validationFailed } from '../problems';
 import type { EventStore } from '../../platform/event-store/event-store';
 import type { BlobStore } from '../../platform/blob-store/blob-store';
 import type { AcceptNotification, NotificationCommand } from '../notification/commands';
@@ -30,7 +31,7 @@ export class NotificationService {
     const template = request.Template ? await this.templateContent(request.Template, sender, request) : undefined;
     const content = template?.content ?? { Subject: request.Subject, Body: request.Body, BodyShort: request.BodyShort };
     const { errors, attachments } = checkNotificationLimits(request, template ? fillContent(content, template.reference.variables) : content);
-    if (Object.keys(errors).length > 0) throw badRequest(describe(errors), errors);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const stored = [];
     for (const attachment of attachments) stored.push({ FileName: attachment.FileName, ...(await this.attachments.put(attachment.content)) });
     const notificationId = options.notificationId ?? randomUUID();
@@ -88,8 +89,4 @@ export class NotificationService {
 
 function withFallback(template: ContentLanguage, own: ContentLanguage): ContentLanguage {
   return { Ro: template.Ro, Ru: template.Ru ?? own.Ru, En: template.En ?? own.En };
-}
-
-function describe(errors: Record<string, string[]>): string {
-  return `validation failed: ${Object.entries(errors).map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ')}`;
 }

@@ -1,19 +1,18 @@
 import { Router } from 'express';
 import { conflict, notFound } from '../../platform/errors';
 import { readJson } from '../../platform/http/read-body';
+import { route } from '../../platform/http/problem';
+import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import type { ServiceDeps } from '../../platform/service-module';
 import { NotificationRights } from '../rights';
 import { NOTIFICATION_SERVICE } from '../service';
 import { CABINET_INBOX, type CabinetMessageDocument } from '../../../projections/notification/cabinet-inbox';
 import { NOTIFICATION_MESSAGES, type MessageDocument } from '../../../projections/notification/notifications';
-import { handled, isUuid } from './http-helpers';
+import { isUuid } from './ids';
 import type { NotificationService } from '../handlers/notification-handler';
-import { notificationSchema } from '../schema-validation';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 
-const validateSearch = notificationSchema<{ idnp: string; cursor?: string; limit?: number }>('cabinet-message-search.json');
-const validateReading = notificationSchema<{ idnp: string }>('cabinet-message-reading.json');
 const BODY_LIMIT = 16 * 1024;
 
 /**
@@ -24,12 +23,13 @@ const BODY_LIMIT = 16 * 1024;
 export function cabinetRoutes(deps: ServiceDeps, service: NotificationService): Router {
   const router = Router();
   const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.cabinet);
+  const schemas = RequestSchemas.of(NOTIFICATION_SERVICE);
 
   router.post(
     '/api/v1/cabinet-message-searches',
     may,
-    handled(async (request, response) => {
-      const search = validateSearch(await readJson(request, BODY_LIMIT));
+    route(async (request, response) => {
+      const search = schemas.value<{ idnp: string; cursor?: string; limit?: number }>('cabinet-message-search.json', await readJson(request, BODY_LIMIT));
       await readYourWrites(deps);
       const inbox = deps.documents.collection<CabinetMessageDocument>(CABINET_INBOX);
       const filter = { idnp: search.idnp, withdrawn: false };
@@ -47,8 +47,8 @@ export function cabinetRoutes(deps: ServiceDeps, service: NotificationService): 
   router.post(
     '/api/v1/cabinet-messages/:messageId/readings',
     may,
-    handled(async (request, response) => {
-      const { idnp } = validateReading(await readJson(request, BODY_LIMIT));
+    route(async (request, response) => {
+      const { idnp } = schemas.value<{ idnp: string }>('cabinet-message-reading.json', await readJson(request, BODY_LIMIT));
       const messageId = String(request.params.messageId).toLowerCase();
       await readYourWrites(deps);
       const message = isUuid(messageId) ? await deps.documents.collection<CabinetMessageDocument>(CABINET_INBOX).findOne({ _id: messageId, idnp, withdrawn: false }) : null;
@@ -71,12 +71,12 @@ const GATEWAY_CHANNELS = new Set(['SMS', 'Viber', 'Web push']);
 
 export function receiptRoutes(deps: ServiceDeps, service: NotificationService): Router {
   const router = Router();
-  const validateReceipt = notificationSchema<{ reference: string; status: 'Delivered' | 'Read' | 'Failed'; failureCode?: string }>('delivery-receipt.json');
+  const schemas = RequestSchemas.of(NOTIFICATION_SERVICE);
   router.post(
     '/api/v1/notification-receipts',
     requireRight(NOTIFICATION_SERVICE, NotificationRights.receipts),
-    handled(async (request, response) => {
-      const receipt = validateReceipt(await readJson(request, BODY_LIMIT));
+    route(async (request, response) => {
+      const receipt = schemas.value<{ reference: string; status: 'Delivered' | 'Read' | 'Failed'; failureCode?: string }>('delivery-receipt.json', await readJson(request, BODY_LIMIT));
       const messageId = receipt.reference.toLowerCase();
       await readYourWrites(deps);
       const message = await deps.documents.collection<MessageDocument>(NOTIFICATION_MESSAGES).findOne({ _id: messageId });

@@ -1,34 +1,33 @@
 import { Router } from 'express';
 import { notFound } from '../../platform/errors';
 import { readJson } from '../../platform/http/read-body';
+import { route } from '../../platform/http/problem';
+import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import type { ServiceDeps } from '../../platform/service-module';
 import { NotificationRights } from '../rights';
 import { NOTIFICATION_SERVICE } from '../service';
-import { handled, idParam, isUuid, sendId } from './http-helpers';
+import { idParam, isUuid, sendId } from './ids';
 import type { ListQuery } from '../queries/list-query';
 import type { NotificationRequest } from '../notification/limits';
 import { getNotification, listNotifications } from '../queries/notifications';
 import type { NotificationService } from '../handlers/notification-handler';
 import type { NotificationSettings } from '../settings';
 import { toNotificationDto, toNotificationShortDto } from '../queries/notification-views';
-import { notificationSchema } from '../schema-validation';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import { singleValuedQuery } from '../../platform/http/query';
-
-const validateNotification = notificationSchema<NotificationRequest>('notification.json', { membersInAnyCase: true });
-const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
 
 /** The seed's notification operations (paths and members as the seed writes them). */
 export function notificationRoutes(deps: ServiceDeps, service: NotificationService, settings: NotificationSettings): Router {
   const router = Router();
   const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.notifications);
+  const schemas = RequestSchemas.of(NOTIFICATION_SERVICE);
 
   router.get(
     '/api/Notifications',
     may,
-    handled(async (request, response) => {
-      const query = validateListQuery(singleValuedQuery(request.query));
+    route(async (request, response) => {
+      const query = schemas.value<ListQuery>('list-query.json', singleValuedQuery(request.query), { membersInAnyCase: true });
       await readYourWrites(deps);
       response.json((await listNotifications(deps.documents, clientOf(response).id, query)).map(toNotificationShortDto));
     }),
@@ -37,7 +36,7 @@ export function notificationRoutes(deps: ServiceDeps, service: NotificationServi
   router.get(
     '/api/Notification/:id',
     may,
-    handled(async (request, response) => {
+    route(async (request, response) => {
       await readYourWrites(deps);
       const id = idParam(request);
       const document = isUuid(id) ? await getNotification(deps.documents, clientOf(response).id, id) : null;
@@ -49,8 +48,8 @@ export function notificationRoutes(deps: ServiceDeps, service: NotificationServi
   router.post(
     '/api/Notification',
     may,
-    handled(async (request, response) => {
-      const body = validateNotification(await readJson(request, settings.maxRequestBytes));
+    route(async (request, response) => {
+      const body = schemas.value<NotificationRequest>('notification.json', await readJson(request, settings.maxRequestBytes), { membersInAnyCase: true });
       const client = clientOf(response);
       sendId(response, await service.accept(body, { id: client.id, idno: client.idno }));
     }),
@@ -59,7 +58,7 @@ export function notificationRoutes(deps: ServiceDeps, service: NotificationServi
   router.delete(
     '/api/Notification/:id',
     may,
-    handled(async (request, response) => {
+    route(async (request, response) => {
       const id = idParam(request);
       if (!isUuid(id)) throw notFound(`notification ${id} was not found`);
       const client = clientOf(response);

@@ -3,10 +3,12 @@ import { Router } from 'express';
 import { handleCommand } from '../../platform/decider';
 import { badRequest, notFound } from '../../platform/errors';
 import { readJson } from '../../platform/http/read-body';
+import { route } from '../../platform/http/problem';
+import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import type { ServiceDeps } from '../../platform/service-module';
 import { TEMPLATES, type TemplateDocument } from '../../../projections/notification/templates';
-import { handled, idParam, isUuid, sendId } from './http-helpers';
+import { idParam, isUuid, sendId } from './ids';
 import { listOptions, type ListQuery } from '../queries/list-query';
 import { templateDecider } from '../template/decider';
 import type { TemplateCommand } from '../template/commands';
@@ -15,19 +17,15 @@ import { toTemplateStreamId } from '../template/stream';
 import { NOTIFICATION_SERVICE, NOTIFICATION_SOURCE } from '../service';
 import { NotificationRights } from '../rights';
 import { fillContent, parseVariables } from '../template/variables';
-import { notificationSchema } from '../schema-validation';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import { singleValuedQuery } from '../../platform/http/query';
 
-const validateTemplateSchema = notificationSchema<TemplateDefinition>('template.json', { membersInAnyCase: true });
 /** TemplateDto by its schema, and a Name that is more than white space (templates are listed and ordered by it). */
-const validateTemplate = (body: unknown): TemplateDefinition => {
-  const template = validateTemplateSchema(body);
+const validateTemplate = (schemas: RequestSchemas, body: unknown): TemplateDefinition => {
+  const template = schemas.value<TemplateDefinition>('template.json', body, { membersInAnyCase: true });
   if (!/\S/.test(template.Name)) throw badRequest('Name must not be blank', { Name: ['must not be blank'] });
   return template;
 };
-const validateListQuery = notificationSchema<ListQuery>('list-query.json', { membersInAnyCase: true });
-const validateCheckQuery = notificationSchema<{ variables?: string; userId?: string }>('template-check-query.json', { membersInAnyCase: true });
 const ORDERABLE = { Id: 'Id', Name: 'Name', CreatedAt: 'CreatedAt', LastUpdatedAt: 'LastUpdatedAt', CreatedBy: 'CreatedBy', LastUpdatedBy: 'LastUpdatedBy' };
 const MAX_TEMPLATE_BYTES = 8 * 1024 * 1024;
 
@@ -38,6 +36,7 @@ const toDto = ({ Name, Description, Subject, Body, BodyShort }: TemplateDefiniti
 export function templateRoutes(deps: ServiceDeps): Router {
   const router = Router();
   const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.templates);
+  const schemas = RequestSchemas.of(NOTIFICATION_SERVICE);
   const templates = () => deps.documents.collection<TemplateDocument>(TEMPLATES);
   const execute = (command: TemplateCommand) =>
     handleCommand(deps.events, toTemplateStreamId(command.templateId), templateDecider, command, { source: NOTIFICATION_SOURCE, producer: command.by, clock: deps.clock });
@@ -51,8 +50,8 @@ export function templateRoutes(deps: ServiceDeps): Router {
   router.get(
     '/api/Template',
     may,
-    handled(async (request, response) => {
-      const query = validateListQuery(singleValuedQuery(request.query));
+    route(async (request, response) => {
+      const query = schemas.value<ListQuery>('list-query.json', singleValuedQuery(request.query), { membersInAnyCase: true });
       await readYourWrites(deps);
       const owner = clientOf(response).id;
       const filter = query.SearchBy ? { owner, deleted: false, Id: query.SearchBy.toLowerCase() } : { owner, deleted: false };
@@ -63,7 +62,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
   router.get(
     '/api/Template/:id',
     may,
-    handled(async (request, response) => {
+    route(async (request, response) => {
       response.json(toDto(await ownTemplate(idParam(request), clientOf(response).id)));
     }),
   );
@@ -71,8 +70,8 @@ export function templateRoutes(deps: ServiceDeps): Router {
   router.get(
     '/api/Template/:id/check',
     may,
-    handled(async (request, response) => {
-      const query = validateCheckQuery({ ...request.query });
+    route(async (request, response) => {
+      const query = schemas.value<{ variables?: string; userId?: string }>('template-check-query.json', { ...request.query }, { membersInAnyCase: true });
       const variables = parseVariables(query.variables);
       if (typeof variables === 'string') throw badRequest(variables, { variables: [variables] });
       const template = await ownTemplate(idParam(request), clientOf(response).id);
@@ -85,8 +84,8 @@ export function templateRoutes(deps: ServiceDeps): Router {
   router.post(
     '/api/Template',
     may,
-    handled(async (request, response) => {
-      const template = validateTemplate(await readJson(request, MAX_TEMPLATE_BYTES));
+    route(async (request, response) => {
+      const template = validateTemplate(schemas, await readJson(request, MAX_TEMPLATE_BYTES));
       const templateId = randomUUID();
       await execute({ type: 'CreateTemplate', templateId, template: toDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
       sendId(response, templateId);
@@ -96,8 +95,8 @@ export function templateRoutes(deps: ServiceDeps): Router {
   router.put(
     '/api/Template/:id',
     may,
-    handled(async (request, response) => {
-      const template = validateTemplate(await readJson(request, MAX_TEMPLATE_BYTES));
+    route(async (request, response) => {
+      const template = validateTemplate(schemas, await readJson(request, MAX_TEMPLATE_BYTES));
       const templateId = idParam(request);
       if (!isUuid(templateId)) throw notFound(`template ${templateId} was not found`);
       await execute({ type: 'UpdateTemplate', templateId, template: toDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
@@ -108,7 +107,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
   router.delete(
     '/api/Template/:id',
     may,
-    handled(async (request, response) => {
+    route(async (request, response) => {
       const templateId = idParam(request);
       if (!isUuid(templateId)) throw notFound(`template ${templateId} was not found`);
       await execute({ type: 'DeleteTemplate', templateId, at: deps.clock.now().toISOString(), by: clientOf(response).id });
