@@ -1,29 +1,29 @@
 import { Router } from 'express';
+import { notificationProjections } from '../../projections/notification';
+import { LogReactor } from '../platform/processes/log-reactor';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
-import { cabinetInboxProjection } from '../../projections/notification/cabinet-inbox';
-import { notificationsProjection } from '../../projections/notification/notifications';
-import { templatesProjection } from '../../projections/notification/templates';
-import { cabinetRoutes, receiptRoutes } from './routes/cabinet-routes';
 import { CabinetChannel } from './channels/cabinet-channel';
 import type { ChannelAdapter } from './channels/channel';
 import { EmailChannel } from './channels/email-channel';
 import { HttpGatewayChannel } from './channels/http-gateway-channel';
-import { notificationRoutes } from './routes/notification-routes';
-import { NotificationService } from './handlers/notification-handler';
-import { notificationSettings, type NotificationSettings } from './settings';
-import type { Channel } from './vocabulary';
+import { NotificationHandler } from './handlers/notification-handler';
+import { TemplateHandler } from './handlers/template-handler';
 import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, BOOKING_STREAMS, bookingEmailHandler } from './processes/booking-email-process';
-import { LogReactor } from '../platform/processes/log-reactor';
 import { NotificationDispatcher } from './processes/dispatcher';
 import { RecipientResolver } from './processes/recipient-resolver';
+import { toProblem } from './problems';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
+import { cabinetRoutes } from './routes/cabinet-routes';
+import { notificationRoutes } from './routes/notification-routes';
+import { receiptRoutes } from './routes/receipt-routes';
 import { templateRoutes } from './routes/template-routes';
 import { NOTIFICATION_SERVICE } from './service';
-import { toProblem } from './problems';
+import { notificationSettings, type NotificationSettings } from './settings';
+import type { Channel } from './vocabulary';
 
 export type RunningNotificationService = {
   settings: NotificationSettings;
-  service: NotificationService;
+  notifications: NotificationHandler;
   dispatcher?: NotificationDispatcher;
   bookingEmails: LogReactor;
   channels: Record<Channel, ChannelAdapter>;
@@ -32,35 +32,26 @@ export type RunningNotificationService = {
 /**
  * The notification service: notifications and templates (seed paths under /api), the dispatcher that
  * resolves recipients and sends over e-mail, SMS, Viber, web push and the cabinet, the booking e-mail
- * process, delivery receipts and the cabinet inbox. Rights (registry "rights.notification"):
- * notifications, templates, cabinet, receipts.
+ * process, delivery receipts and the cabinet inbox. Rights (registry "rights.notification"): rights.ts.
  */
-export function createNotificationModule() {
+export function createNotificationModule(): ServiceModule & { running(): RunningNotificationService | undefined } {
   let running: RunningNotificationService | undefined;
-  const module: ServiceModule & { running(): RunningNotificationService | undefined } = {
+  return {
     name: NOTIFICATION_SERVICE,
     pathPrefixes: ['/api/Notification', '/api/Notifications', '/api/Template', '/api/v1/cabinet-message-searches', '/api/v1/cabinet-messages', '/api/v1/notification-receipts'],
-    projections: [notificationsProjection, templatesProjection, cabinetInboxProjection],
+    projections: notificationProjections,
     problems: toProblem,
     running: () => running,
     async start(deps: ServiceDeps) {
       const settings = notificationSettings();
-      const service = new NotificationService(deps.events, deps.blobs, deps.clock);
-      const callbackUrl = `${deps.config.publicUrl}/api/v1/notification-receipts`;
-      const gateway = (url: string) => new HttpGatewayChannel({ url, token: settings.gateways.token, timeoutMs: settings.gateways.timeoutMs, callbackUrl });
-      const channels: Record<Channel, ChannelAdapter> = {
-        Email: new EmailChannel(settings.smtp),
-        SMS: gateway(settings.gateways.sms),
-        Viber: gateway(settings.gateways.viber),
-        'Web push': gateway(settings.gateways.webPush),
-        Cabinet: new CabinetChannel(),
-      };
+      const notifications = new NotificationHandler(deps.events, deps.blobs, deps.clock);
+      const channels = channelsFor(settings, deps);
       const { contacts, identities } = registriesFor(settings, deps);
       const dispatcher = settings.dispatcherEnabled
-        ? new NotificationDispatcher({ ...deps, settings, service, channels, resolver: new RecipientResolver(contacts, identities), attachments: deps.blobs })
+        ? new NotificationDispatcher({ ...deps, settings, notifications, channels, resolver: new RecipientResolver(contacts, identities), attachments: deps.blobs })
         : undefined;
-      const bookingEmails = new LogReactor('notification-booking-emails', deps, { streamPrefix: BOOKING_STREAMS, types: [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED] }, bookingEmailHandler(service, deps.logger));
-      running = { settings, service, dispatcher, bookingEmails, channels };
+      const bookingEmails = new LogReactor('notification-booking-emails', deps, { streamPrefix: BOOKING_STREAMS, types: [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED] }, bookingEmailHandler(notifications, deps.logger));
+      running = { settings, notifications, dispatcher, bookingEmails, channels };
       await dispatcher?.start();
       await bookingEmails.start();
     },
@@ -74,15 +65,28 @@ export function createNotificationModule() {
     routes(deps: ServiceDeps) {
       // the platform starts every service before it asks for routes
       if (!running) throw new Error('the notification service must be started before its routes are mounted');
-      const router = Router();
-      router.use(notificationRoutes(deps, running.service, running.settings));
-      router.use(templateRoutes(deps));
-      router.use(cabinetRoutes(deps, running.service));
-      router.use(receiptRoutes(deps, running.service));
-      return router;
+      const { notifications, settings } = running;
+      return Router().use(
+        notificationRoutes(deps, notifications, settings),
+        templateRoutes(deps, new TemplateHandler(deps.events, deps.clock)),
+        cabinetRoutes(deps, notifications),
+        receiptRoutes(deps, notifications),
+      );
     },
   };
-  return module;
+}
+
+/** E-mail over SMTP; SMS, Viber and web push through their HTTP gateways, which report back to the receipts route; the cabinet inbox. */
+function channelsFor(settings: NotificationSettings, deps: ServiceDeps): Record<Channel, ChannelAdapter> {
+  const callbackUrl = `${deps.config.publicUrl}/api/v1/notification-receipts`;
+  const gateway = (url: string) => new HttpGatewayChannel({ url, token: settings.gateways.token, timeoutMs: settings.gateways.timeoutMs, callbackUrl });
+  return {
+    Email: new EmailChannel(settings.smtp),
+    SMS: gateway(settings.gateways.sms),
+    Viber: gateway(settings.gateways.viber),
+    'Web push': gateway(settings.gateways.webPush),
+    Cabinet: new CabinetChannel(),
+  };
 }
 
 /**
@@ -100,5 +104,5 @@ export type NotificationModule = ReturnType<typeof createNotificationModule>;
 
 /** The notification service as started on a platform (for tests and benchmarks that wait for its processes). */
 export function runningNotificationService(services: readonly ServiceModule[]): RunningNotificationService | undefined {
-  return (services.find((service) => service.name === 'notification') as NotificationModule | undefined)?.running();
+  return (services.find((service) => service.name === NOTIFICATION_SERVICE) as NotificationModule | undefined)?.running();
 }

@@ -25,7 +25,7 @@ describe('Notifications: restarts (e2e)', () => {
 
   /** What a dispatcher records up to the moment it would call the channel, through the real aggregate. */
   const recordSendStarted = async (notificationId: string, recipient: { Value: string; Type: 'Email' | 'SMS' }) => {
-    const service = runningNotificationService(platform.platform.services)!.service;
+    const service = runningNotificationService(platform.platform.services)!.notifications;
     const messageId = randomUUID();
     const by = 'notification-dispatcher';
     const at = () => new Date().toISOString();

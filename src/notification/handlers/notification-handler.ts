@@ -19,7 +19,7 @@ import { fillContent, missingVariables, parseVariables } from '../template/varia
 export type Sender = { id: string; idno?: string };
 
 /** The notification commands as the routes and processes use them: validation beyond the schema, then the aggregate. */
-export class NotificationService {
+export class NotificationHandler {
   constructor(
     private readonly events: EventStore,
     private readonly attachments: BlobStore,

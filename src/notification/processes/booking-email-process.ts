@@ -4,7 +4,7 @@ import { ProblemError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { NotificationAlreadyExistsError } from '../notification/decider';
 import { EMAIL } from '../notification/limits';
-import type { NotificationService } from '../handlers/notification-handler';
+import type { NotificationHandler } from '../handlers/notification-handler';
 import { LANGUAGES, type Language } from '../vocabulary';
 import { canceledEmail, requestedEmail, type AppointmentCanceledData, type AppointmentRequestedData } from './booking-email-content';
 
@@ -21,7 +21,7 @@ export const BOOKING_SENDER = 'booking';
  * event, after a crash before the checkpoint was saved, finds the notification already there and
  * sends nothing. Once per event, across restarts.
  */
-export function bookingEmailHandler(service: NotificationService, logger: Logger) {
+export function bookingEmailHandler(notifications: NotificationHandler, logger: Logger) {
   return async (stored: StoredEvent) => {
     const { event } = stored;
     if (event.source !== BOOKING_SOURCE) return;
@@ -35,7 +35,7 @@ export function bookingEmailHandler(service: NotificationService, logger: Logger
     const language: Language = (LANGUAGES as readonly string[]).includes(data.language ?? '') ? (data.language as Language) : 'ro';
     const content = event.type === APPOINTMENT_CANCELED ? canceledEmail(data as AppointmentCanceledData, language) : requestedEmail(data as AppointmentRequestedData, language);
     try {
-      await service.accept(
+      await notifications.accept(
         { ...content, Priority: 'High', Recipients: [{ Value: address, Type: 'Email' }] },
         { id: BOOKING_SENDER },
         { notificationId: uuidFrom(`${event.source}\n${event.id}`), language },

@@ -11,7 +11,7 @@ import type { SendOutcome } from '../notification/commands';
 import { subjectLimitOf } from '../notification/limits';
 import { StepNotApplicableError } from '../notification/decider';
 import { NOTIFICATION_ACCEPTED, NOTIFICATION_EVENT_TYPES, type MessageSendStarted, type NotificationAccepted, type NotificationEvent } from '../notification/events';
-import type { NotificationService } from '../handlers/notification-handler';
+import type { NotificationHandler } from '../handlers/notification-handler';
 import { retryDelayMs, type NotificationSettings } from '../settings';
 import { evolveNotification, initialNotificationState, notificationStatus, type MessageState, type NotificationState } from '../notification/state';
 import type { Channel, Priority } from '../vocabulary';
@@ -36,7 +36,7 @@ export type DispatcherDeps = {
   clock: Clock;
   logger: Logger;
   settings: NotificationSettings;
-  service: NotificationService;
+  notifications: NotificationHandler;
   channels: Record<Channel, ChannelAdapter>;
   resolver: RecipientResolver;
   attachments: BlobStore;
@@ -290,7 +290,7 @@ export class NotificationDispatcher {
   }
 
   private command<C extends { type: string; notificationId: string }>(command: C) {
-    return this.deps.service.execute({ ...command, at: this.deps.clock.now().toISOString(), by: DISPATCHER } as never, DISPATCHER);
+    return this.deps.notifications.execute({ ...command, at: this.deps.clock.now().toISOString(), by: DISPATCHER } as never, DISPATCHER);
   }
 
   private async load(notificationId: string): Promise<NotificationState> {

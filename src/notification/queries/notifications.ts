@@ -1,5 +1,5 @@
 import type { DocumentStore, Filter } from '../../platform/document-store/document-store';
-import { NOTIFICATIONS, type NotificationDocument } from '../../../projections/notification/notifications';
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS, type MessageDocument, type NotificationDocument } from '../../../projections/notification/notifications';
 import { listOptions, type ListQuery } from './list-query';
 
 const ORDERABLE = { Id: 'ID', ID: 'ID', Status: 'Status', CreatedAt: 'CreatedAt', LastUpdatedAt: 'LastUpdatedAt', CreatedBy: 'CreatedBy', LastUpdatedBy: 'LastUpdatedBy' };
@@ -12,4 +12,9 @@ export function listNotifications(documents: DocumentStore, sender: string, quer
 
 export function getNotification(documents: DocumentStore, sender: string, id: string): Promise<NotificationDocument | null> {
   return documents.collection<NotificationDocument>(NOTIFICATIONS).findOne({ _id: id.toLowerCase(), sender });
+}
+
+/** A message by its id (the reference a gateway was given), with its notification and channel. */
+export function getMessage(documents: DocumentStore, messageId: string): Promise<MessageDocument | null> {
+  return documents.collection<MessageDocument>(NOTIFICATION_MESSAGES).findOne({ _id: messageId });
 }

@@ -11,14 +11,14 @@ import { idParam, isUuid, sendId } from './ids';
 import type { ListQuery } from '../queries/list-query';
 import type { NotificationRequest } from '../notification/limits';
 import { getNotification, listNotifications } from '../queries/notifications';
-import type { NotificationService } from '../handlers/notification-handler';
+import type { NotificationHandler } from '../handlers/notification-handler';
 import type { NotificationSettings } from '../settings';
 import { toNotificationDto, toNotificationShortDto } from '../queries/notification-views';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import { singleValuedQuery } from '../../platform/http/query';
 
 /** The seed's notification operations (paths and members as the seed writes them). */
-export function notificationRoutes(deps: ServiceDeps, service: NotificationService, settings: NotificationSettings): Router {
+export function notificationRoutes(deps: ServiceDeps, notifications: NotificationHandler, settings: NotificationSettings): Router {
   const router = Router();
   const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.notifications);
   const schemas = RequestSchemas.of(NOTIFICATION_SERVICE);
@@ -51,7 +51,7 @@ export function notificationRoutes(deps: ServiceDeps, service: NotificationServi
     route(async (request, response) => {
       const body = schemas.value<NotificationRequest>('notification.json', await readJson(request, settings.maxRequestBytes), { membersInAnyCase: true });
       const client = clientOf(response);
-      sendId(response, await service.accept(body, { id: client.id, idno: client.idno }));
+      sendId(response, await notifications.accept(body, { id: client.id, idno: client.idno }));
     }),
   );
 
@@ -62,7 +62,7 @@ export function notificationRoutes(deps: ServiceDeps, service: NotificationServi
       const id = idParam(request);
       if (!isUuid(id)) throw notFound(`notification ${id} was not found`);
       const client = clientOf(response);
-      await service.execute({ type: 'RequestCancel', notificationId: id, requester: client.id, at: deps.clock.now().toISOString(), by: client.id });
+      await notifications.execute({ type: 'RequestCancel', notificationId: id, requester: client.id, at: deps.clock.now().toISOString(), by: client.id });
       sendId(response, id);
     }),
   );

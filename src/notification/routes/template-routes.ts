@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { handleCommand } from '../../platform/decider';
 import { badRequest, notFound } from '../../platform/errors';
+import { singleValuedQuery } from '../../platform/http/query';
 import { readJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
-import type { ServiceDeps } from '../../platform/service-module';
-import { TEMPLATES, type TemplateDocument } from '../../../projections/notification/templates';
-import { idParam, isUuid, sendId } from './ids';
-import { listOptions, type ListQuery } from '../queries/list-query';
-import { templateDecider } from '../template/decider';
-import type { TemplateCommand } from '../template/commands';
-import type { TemplateDefinition } from '../template/events';
-import { toTemplateStreamId } from '../template/stream';
-import { NOTIFICATION_SERVICE, NOTIFICATION_SOURCE } from '../service';
-import { NotificationRights } from '../rights';
-import { fillContent, parseVariables } from '../template/variables';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
-import { singleValuedQuery } from '../../platform/http/query';
+import type { ServiceDeps } from '../../platform/service-module';
+import type { TemplateHandler } from '../handlers/template-handler';
+import type { ListQuery } from '../queries/list-query';
+import { toTemplateDto, toTemplateShortDto } from '../queries/template-views';
+import { getTemplate, listTemplates } from '../queries/templates';
+import { NotificationRights } from '../rights';
+import { NOTIFICATION_SERVICE } from '../service';
+import type { TemplateDefinition } from '../template/events';
+import { fillContent, parseVariables } from '../template/variables';
+import { idParam, isUuid, sendId } from './ids';
 
 /** TemplateDto by its schema, and a Name that is more than white space (templates are listed and ordered by it). */
 const validateTemplate = (schemas: RequestSchemas, body: unknown): TemplateDefinition => {
@@ -26,23 +24,16 @@ const validateTemplate = (schemas: RequestSchemas, body: unknown): TemplateDefin
   if (!/\S/.test(template.Name)) throw badRequest('Name must not be blank', { Name: ['must not be blank'] });
   return template;
 };
-const ORDERABLE = { Id: 'Id', Name: 'Name', CreatedAt: 'CreatedAt', LastUpdatedAt: 'LastUpdatedAt', CreatedBy: 'CreatedBy', LastUpdatedBy: 'LastUpdatedBy' };
 const MAX_TEMPLATE_BYTES = 8 * 1024 * 1024;
 
-/** TemplateShortDto and TemplateDto (seed). */
-const toShortDto = ({ Id, Name, CreatedAt, LastUpdatedAt, CreatedBy, LastUpdatedBy }: TemplateDocument) => ({ Id, Name, CreatedAt, LastUpdatedAt, CreatedBy, LastUpdatedBy });
-const toDto = ({ Name, Description, Subject, Body, BodyShort }: TemplateDefinition) => ({ Name, Description, Subject, Body, BodyShort });
-
-export function templateRoutes(deps: ServiceDeps): Router {
+/** The seed's template operations (paths and members as the seed writes them): a sender sees and changes its own templates only. */
+export function templateRoutes(deps: ServiceDeps, templates: TemplateHandler): Router {
   const router = Router();
   const may = requireRight(NOTIFICATION_SERVICE, NotificationRights.templates);
   const schemas = RequestSchemas.of(NOTIFICATION_SERVICE);
-  const templates = () => deps.documents.collection<TemplateDocument>(TEMPLATES);
-  const execute = (command: TemplateCommand) =>
-    handleCommand(deps.events, toTemplateStreamId(command.templateId), templateDecider, command, { source: NOTIFICATION_SOURCE, producer: command.by, clock: deps.clock });
   const ownTemplate = async (id: string, owner: string) => {
     await readYourWrites(deps);
-    const template = isUuid(id) ? await templates().findOne({ _id: id, owner, deleted: false }) : null;
+    const template = isUuid(id) ? await getTemplate(deps.documents, owner, id) : null;
     if (!template) throw notFound(`template ${id} was not found`);
     return template;
   };
@@ -53,9 +44,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
     route(async (request, response) => {
       const query = schemas.value<ListQuery>('list-query.json', singleValuedQuery(request.query), { membersInAnyCase: true });
       await readYourWrites(deps);
-      const owner = clientOf(response).id;
-      const filter = query.SearchBy ? { owner, deleted: false, Id: query.SearchBy.toLowerCase() } : { owner, deleted: false };
-      response.json((await templates().find(filter, listOptions(query, ORDERABLE))).map(toShortDto));
+      response.json((await listTemplates(deps.documents, clientOf(response).id, query)).map(toTemplateShortDto));
     }),
   );
 
@@ -63,7 +52,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
     '/api/Template/:id',
     may,
     route(async (request, response) => {
-      response.json(toDto(await ownTemplate(idParam(request), clientOf(response).id)));
+      response.json(toTemplateDto(await ownTemplate(idParam(request), clientOf(response).id)));
     }),
   );
 
@@ -77,7 +66,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
       const template = await ownTemplate(idParam(request), clientOf(response).id);
       // seed: userId completes the default variables; at present only IDNx is filled
       const values = { ...(query.userId ? idnxVariable(query.userId) : {}), ...variables };
-      response.json(toDto({ ...template, ...fillContent(template, values) }));
+      response.json(toTemplateDto({ ...template, ...fillContent(template, values) }));
     }),
   );
 
@@ -87,7 +76,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
     route(async (request, response) => {
       const template = validateTemplate(schemas, await readJson(request, MAX_TEMPLATE_BYTES));
       const templateId = randomUUID();
-      await execute({ type: 'CreateTemplate', templateId, template: toDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
+      await templates.execute({ type: 'CreateTemplate', templateId, template: toTemplateDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
       sendId(response, templateId);
     }),
   );
@@ -99,7 +88,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
       const template = validateTemplate(schemas, await readJson(request, MAX_TEMPLATE_BYTES));
       const templateId = idParam(request);
       if (!isUuid(templateId)) throw notFound(`template ${templateId} was not found`);
-      await execute({ type: 'UpdateTemplate', templateId, template: toDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
+      await templates.execute({ type: 'UpdateTemplate', templateId, template: toTemplateDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
       sendId(response, templateId);
     }),
   );
@@ -110,7 +99,7 @@ export function templateRoutes(deps: ServiceDeps): Router {
     route(async (request, response) => {
       const templateId = idParam(request);
       if (!isUuid(templateId)) throw notFound(`template ${templateId} was not found`);
-      await execute({ type: 'DeleteTemplate', templateId, at: deps.clock.now().toISOString(), by: clientOf(response).id });
+      await templates.execute({ type: 'DeleteTemplate', templateId, at: deps.clock.now().toISOString(), by: clientOf(response).id });
       sendId(response, templateId);
     }),
   );
