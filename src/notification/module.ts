@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { notificationProjections } from '../../projections/notification';
-import { LogReactor } from '../platform/processes/log-reactor';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { CabinetChannel } from './channels/cabinet-channel';
 import type { ChannelAdapter } from './channels/channel';
@@ -8,8 +7,8 @@ import { EmailChannel } from './channels/email-channel';
 import { HttpGatewayChannel } from './channels/http-gateway-channel';
 import { NotificationHandler } from './handlers/notification-handler';
 import { TemplateHandler } from './handlers/template-handler';
-import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED, BOOKING_STREAMS, bookingEmailHandler } from './processes/booking-email-process';
 import { NotificationDispatcher } from './processes/dispatcher';
+import { NoticeProcesses } from './processes/notices';
 import { RecipientResolver } from './processes/recipient-resolver';
 import { toProblem } from './problems';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
@@ -25,14 +24,15 @@ export type RunningNotificationService = {
   settings: NotificationSettings;
   notifications: NotificationHandler;
   dispatcher?: NotificationDispatcher;
-  bookingEmails: LogReactor;
+  /** what the services mounted on the platform tell people (ServiceDeps.noticeSources) */
+  notices: NoticeProcesses;
   channels: Record<Channel, ChannelAdapter>;
 };
 
 /**
  * The notification service: notifications and templates (seed paths under /api), the dispatcher that
- * resolves recipients and sends over e-mail, SMS, Viber, web push and the cabinet, the booking e-mail
- * process, delivery receipts and the cabinet inbox. Rights (registry "rights.notification"): rights.ts.
+ * resolves recipients and sends over e-mail, SMS, Viber, web push and the cabinet, the notices of the
+ * platform's services (their NoticeSources), delivery receipts and the cabinet inbox. Rights (registry "rights.notification"): rights.ts.
  */
 export function createNotificationModule(): ServiceModule & { running(): RunningNotificationService | undefined } {
   let running: RunningNotificationService | undefined;
@@ -50,14 +50,14 @@ export function createNotificationModule(): ServiceModule & { running(): Running
       const dispatcher = settings.dispatcherEnabled
         ? new NotificationDispatcher({ ...deps, settings, notifications, channels, resolver: new RecipientResolver(contacts, identities), attachments: deps.blobs })
         : undefined;
-      const bookingEmails = new LogReactor('notification-booking-emails', deps, { streamPrefix: BOOKING_STREAMS, types: [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED] }, bookingEmailHandler(notifications, deps.logger));
-      running = { settings, notifications, dispatcher, bookingEmails, channels };
+      const notices = new NoticeProcesses(deps.noticeSources, deps, notifications);
+      running = { settings, notifications, dispatcher, notices, channels };
       await dispatcher?.start();
-      await bookingEmails.start();
+      await notices.start();
     },
     async stop() {
       if (!running) return;
-      await running.bookingEmails.stop();
+      await running.notices.stop();
       await running.dispatcher?.stop();
       for (const channel of Object.values(running.channels)) await channel.close?.();
       running = undefined;

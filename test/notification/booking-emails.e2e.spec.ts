@@ -12,7 +12,7 @@ describe('Notifications: booking e-mails from the booking events on the log (e2e
 
   const append = (type: 'requested' | 'canceled', data: { appointmentId: string }) => appendBookingEvent(platform, type, data);
   const settledNotifications = () => eventually(async () => {
-    await runningNotificationService(platform.platform.services)!.bookingEmails.idle();
+    await runningNotificationService(platform.platform.services)!.notices.idle();
     await runningNotificationService(platform.platform.services)!.dispatcher!.idle();
     return true;
   }, Boolean, 'the booking processes');

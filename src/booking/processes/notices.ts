@@ -1,10 +1,45 @@
-import { escapeHtml } from '../template/html';
-import type { Content, Language } from '../vocabulary';
+import type { StoredEvent } from '../../platform/event-store/event-store';
+import type { Logger } from '../../platform/logger';
+import type { Notice, NoticeSource, NoticeText } from '../../platform/notices';
+import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED } from '../appointment/appointment-events';
+import { BOOKING_SERVICE, BOOKING_SOURCE, BOOKING_STREAMS } from '../streams';
 
 /**
- * The citizen's e-mails about an appointment (event contract of the booking service), in the
- * appointment's language. Subjects stay within the seed's 41 characters for e-mail.
+ * The citizen's e-mails about an appointment, sent by the notification service: "please confirm" for a
+ * Waiting appointment or "booked" for a Scheduled one when it is requested, "canceled" or "expired" when it
+ * is canceled; in the appointment's language, when notifyUser is true and the citizen gave an e-mail address.
  */
+export const bookingNoticeSource: NoticeSource = {
+  // the name of the notification service's booking e-mail process before notices: its checkpoint is kept
+  name: 'notification-booking-emails',
+  sender: BOOKING_SERVICE,
+  follows: { streamPrefix: BOOKING_STREAMS, types: [APPOINTMENT_REQUESTED, APPOINTMENT_CANCELED] },
+  noticesOf: appointmentNotices,
+};
+
+type Language = NonNullable<Notice['language']>;
+type NoticeContent = Pick<Notice, 'subject' | 'body' | 'bodyShort'>;
+
+const LANGUAGES: readonly string[] = ['ro', 'ru', 'en'];
+/** an e-mail address as the notification service takes one (seed: characters@characters.characters) */
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+function appointmentNotices({ event }: StoredEvent, logger: Logger): Notice[] {
+  if (event.source !== BOOKING_SOURCE) return [];
+  const data = event.data as (AppointmentRequestedData | AppointmentCanceledData) & { notifyUser?: boolean; language?: string };
+  const address = data?.citizen?.email;
+  if (data?.notifyUser !== true || typeof address !== 'string') return [];
+  if (!EMAIL.test(address)) {
+    logger.warn({ appointmentId: data.appointmentId, eventId: event.id }, 'booking event names an e-mail address that is not one; no e-mail sent');
+    return [];
+  }
+  const language = LANGUAGES.includes(data.language ?? '') ? (data.language as Language) : 'ro';
+  const email = event.type === APPOINTMENT_CANCELED ? canceledEmail(data as AppointmentCanceledData, language) : requestedEmail(data as AppointmentRequestedData, language);
+  // the event's source and id: read again, the event gives the same key, so the notification is sent once
+  return [{ key: `${event.source}\n${event.id}`, recipients: [{ type: 'Email', value: address }], ...email, language, priority: 'High' }];
+}
+
+/** The e-mails' words, from the event data as read from the log. Subjects stay within the seed's 41 characters for e-mail. */
 type Localized = string | { ro?: string; ru?: string; en?: string } | undefined;
 type Slot = { start?: string; end?: string } | undefined;
 
@@ -56,7 +91,7 @@ const WORDS = {
 
 type Detail = [keyof typeof WORDS, string | undefined];
 
-export function requestedEmail(data: AppointmentRequestedData, language: Language): Content {
+export function requestedEmail(data: AppointmentRequestedData, language: Language): NoticeContent {
   const kind = data.status === 'Waiting' ? 'waiting' : 'scheduled';
   const details: Detail[] = [
     ...appointmentDetails(data, language),
@@ -65,7 +100,7 @@ export function requestedEmail(data: AppointmentRequestedData, language: Languag
   return email(SUBJECTS[kind], data.citizen, WORDS[kind], details, language);
 }
 
-export function canceledEmail(data: AppointmentCanceledData, language: Language): Content {
+export function canceledEmail(data: AppointmentCanceledData, language: Language): NoticeContent {
   const kind = data.reason === 'expired' ? 'expired' : 'canceled';
   return email(SUBJECTS[kind], data.citizen, WORDS[kind], appointmentDetails(data, language), language);
 }
@@ -86,7 +121,7 @@ function email(
   lead: Record<Language, string>,
   details: Detail[],
   language: Language,
-): Content {
+): NoticeContent {
   const name = [citizen.firstName, citizen.lastName].filter(Boolean).join(' ');
   const rows = details.filter(([, value]) => value).map(([label, value]) => [WORDS[label][language], value!] as const);
   const html = `<p>${escapeHtml(`${WORDS.greeting[language]} ${name},`)}</p><p>${escapeHtml(lead[language])}</p><ul>${rows
@@ -94,8 +129,8 @@ function email(
     .join('')}</ul>`;
   const short = `${lead[language]} ${rows.map(([label, value]) => `${label}: ${value}`).join('; ')}`;
   // Ro is required by the contract; the citizen's language is what the message uses
-  const text = (value: string, ro: string) => ({ Ro: language === 'ro' ? value : ro, ...(language === 'ru' ? { Ru: value } : {}), ...(language === 'en' ? { En: value } : {}) });
-  return { Subject: text(subject[language], subject.ro), Body: text(html, html), BodyShort: text(short, short) };
+  const text = (value: string, ro: string): NoticeText => ({ ro: language === 'ro' ? value : ro, ...(language === 'ru' ? { ru: value } : {}), ...(language === 'en' ? { en: value } : {}) });
+  return { subject: text(subject[language], subject.ro), body: text(html, html), bodyShort: text(short, short) };
 }
 
 function pick(value: Localized, language: Language): string | undefined {
@@ -106,6 +141,11 @@ function pick(value: Localized, language: Language): string | undefined {
 function when(slot: Slot): string | undefined {
   if (!slot?.start) return undefined;
   return slot.end ? `${moment(slot.start)} – ${moment(slot.end).slice(-5)}` : moment(slot.start);
+}
+
+/** Text as HTML character data or attribute value (a notice's body is HTML): the five characters that could end either are escaped. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function moment(iso: string): string {
