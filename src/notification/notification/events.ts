@@ -47,7 +47,7 @@ export type NotificationAccepted = DomainEvent<
     recipients: RecipientIdentifier[];
     resolutionPolicy?: ResolutionPolicy;
     attachments: AttachmentRef[];
-    /** language for recipients whose own is unknown (the booking e-mails use the citizen's) */
+    /** language for recipients whose own is unknown (a notice's: the booking e-mails give the citizen's) */
     language?: Language;
   }
 >;
