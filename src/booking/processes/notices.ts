@@ -26,7 +26,7 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 function appointmentNotices({ event }: StoredEvent, logger: Logger): Notice[] {
   if (event.source !== BOOKING_SOURCE) return [];
-  const data = event.data as (AppointmentRequestedData | AppointmentCanceledData) & { notifyUser?: boolean; language?: string };
+  const data = event.data as AppointmentData & { notifyUser?: boolean; language?: string };
   const address = data?.citizen?.email;
   if (data?.notifyUser !== true || typeof address !== 'string') return [];
   if (!EMAIL.test(address)) {
@@ -43,31 +43,20 @@ function appointmentNotices({ event }: StoredEvent, logger: Logger): Notice[] {
 type Localized = string | { ro?: string; ru?: string; en?: string } | undefined;
 type Slot = { start?: string; end?: string } | undefined;
 
-export type AppointmentRequestedData = {
+/** What every e-mail about an appointment names; canceled events written before code, organizationName and locationAddress were added lack them. */
+type AppointmentData = {
   appointmentId: string;
   code?: string;
-  status?: 'Waiting' | 'Scheduled';
   citizen: { firstName?: string; lastName?: string; email?: string };
   organizationName?: Localized;
   locationName?: Localized;
   locationAddress?: string;
   calendarName?: Localized;
   slot?: Slot;
-  confirmationDeadline?: string | null;
 };
 
-/** code, organizationName and locationAddress are in canceled events since they were added (older ones lack them) */
-export type AppointmentCanceledData = {
-  appointmentId: string;
-  code?: string;
-  reason?: 'canceled' | 'expired';
-  citizen: { firstName?: string; lastName?: string; email?: string };
-  organizationName?: Localized;
-  locationName?: Localized;
-  locationAddress?: string;
-  calendarName?: Localized;
-  slot?: Slot;
-};
+export type AppointmentRequestedData = AppointmentData & { status?: 'Waiting' | 'Scheduled'; confirmationDeadline?: string | null };
+export type AppointmentCanceledData = AppointmentData & { reason?: 'canceled' | 'expired' };
 
 const SUBJECTS = {
   waiting: { ro: 'Confirmați programarea', ru: 'Подтвердите запись', en: 'Please confirm your appointment' },
@@ -106,7 +95,7 @@ export function canceledEmail(data: AppointmentCanceledData, language: Language)
 }
 
 /** What every e-mail about an appointment names: the service, where, when, and its code. */
-function appointmentDetails(data: AppointmentRequestedData | AppointmentCanceledData, language: Language): Detail[] {
+function appointmentDetails(data: AppointmentData, language: Language): Detail[] {
   return [
     ['service', [pick(data.organizationName, language), pick(data.calendarName, language)].filter(Boolean).join(' — ')],
     ['where', [pick(data.locationName, language), data.locationAddress].filter(Boolean).join(', ')],
