@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import type { BlobStore } from '../../platform/blob-store/blob-store';
 import type { Clock } from '../../platform/clock';
 import { handleCommand, toDomainEvent } from '../../platform/decider';
 import { badRequest } from '../../platform/errors';
-import { validationFailed } from '../problems';
 import type { EventStore } from '../../platform/event-store/event-store';
-import type { BlobStore } from '../../platform/blob-store/blob-store';
 import type { AcceptNotification, NotificationCommand } from '../notification/commands';
 import { notificationDecider } from '../notification/decider';
 import { checkNotificationLimits, type NotificationRequest } from '../notification/limits';
-import type { Content, ContentLanguage, Language } from '../vocabulary';
 import { toNotificationStreamId } from '../notification/stream';
+import { validationFailed } from '../problems';
 import { NOTIFICATION_SOURCE } from '../service';
-import { toTemplateStreamId } from '../template/stream';
 import { templateDecider } from '../template/decider';
 import type { TemplateEvent } from '../template/events';
+import { toTemplateStreamId } from '../template/stream';
 import { fillContent, missingVariables, parseVariables } from '../template/variables';
+import type { Content, ContentLanguage, Language } from '../vocabulary';
 
 export type Sender = { id: string; idno?: string };
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { notFound } from '../../platform/errors';
-import { readJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
+import { readJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import { readYourWrites } from '../../platform/projections/read-your-writes';

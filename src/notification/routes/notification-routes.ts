@@ -1,21 +1,21 @@
 import { Router } from 'express';
 import { notFound } from '../../platform/errors';
-import { readJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
+import { singleValuedQuery } from '../../platform/http/query';
+import { readJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
+import { readYourWrites } from '../../platform/projections/read-your-writes';
 import type { ServiceDeps } from '../../platform/service-module';
+import type { NotificationHandler } from '../handlers/notification-handler';
+import type { NotificationRequest } from '../notification/limits';
+import type { ListQuery } from '../queries/list-query';
+import { toNotificationDto, toNotificationShortDto } from '../queries/notification-views';
+import { getNotification, listNotifications } from '../queries/notifications';
 import { NotificationRights } from '../rights';
 import { NOTIFICATION_SERVICE } from '../service';
-import { idParam, isUuid, sendId } from './ids';
-import type { ListQuery } from '../queries/list-query';
-import type { NotificationRequest } from '../notification/limits';
-import { getNotification, listNotifications } from '../queries/notifications';
-import type { NotificationHandler } from '../handlers/notification-handler';
 import type { NotificationSettings } from '../settings';
-import { toNotificationDto, toNotificationShortDto } from '../queries/notification-views';
-import { readYourWrites } from '../../platform/projections/read-your-writes';
-import { singleValuedQuery } from '../../platform/http/query';
+import { idParam, isUuid, sendId } from './ids';
 
 /** The seed's notification operations (paths and members as the seed writes them). */
 export function notificationRoutes(deps: ServiceDeps, notifications: NotificationHandler, settings: NotificationSettings): Router {
