@@ -118,7 +118,7 @@ export async function startPlatform(
   app.get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }));
   const identifyServiceClient = requireServiceClient(registry);
   const produceMetrics = new ProduceMetrics();
-  const metrics = platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics });
+  const metrics = [...platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics }), ...services.flatMap((service) => (service.metrics ? [service.metrics] : []))];
   app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
