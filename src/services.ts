@@ -1,5 +1,5 @@
 import { createAuditModule } from './audit/module';
-import { bookingModule } from './booking/booking-module';
+import { bookingModule } from './booking/module';
 import { createEventLogModule } from './eventlog/module';
 import { createNotificationModule } from './notification/notification-module';
 import type { ServiceModule } from './platform/service-module';

@@ -1,6 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import type { DocumentSession } from '../../src/platform/document-store/document-store';
-import { AppointmentStatus } from '../../src/booking/appointment/appointment-commands';
+import { AppointmentStatus } from '../../src/booking/appointment/commands';
 import {
   APPOINTMENT_CANCELED,
   APPOINTMENT_CONFIRMED,
@@ -8,9 +8,9 @@ import {
   type AppointmentCanceled,
   type AppointmentConfirmed,
   type AppointmentRequested,
-} from '../../src/booking/appointment/appointment-events';
-import { SLOTS_RELEASED, type SlotsReleased } from '../../src/booking/ledger/ledger-events';
-import { BOOKING_STREAMS } from '../../src/booking/streams';
+} from '../../src/booking/appointment/events';
+import { SLOTS_RELEASED, type SlotsReleased } from '../../src/booking/ledger/events';
+import { BOOKING_STREAMS } from '../../src/booking/service';
 import { hasFields, isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../src/platform/event-store/event-store';
-import { BOOKING_SOURCE, BOOKING_STREAMS } from '../../src/booking/streams';
+import { BOOKING_SOURCE, BOOKING_STREAMS } from '../../src/booking/service';
 
 /**
  * Only the booking service's own events build its read models: an event of a booking type produced by

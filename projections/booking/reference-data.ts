@@ -1,7 +1,7 @@
 import type { Projection } from '../../src/platform/projections/projection';
-import { registeredType, updatedType } from '../../src/booking/reference/reference-decider';
-import type { ReferenceKind } from '../../src/booking/reference/reference-types';
-import { BOOKING_STREAMS } from '../../src/booking/streams';
+import { registeredType, updatedType } from '../../src/booking/reference/decider';
+import type { ReferenceKind } from '../../src/booking/reference/definitions';
+import { BOOKING_STREAMS } from '../../src/booking/service';
 import { hasFields, isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 

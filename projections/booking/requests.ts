@@ -1,14 +1,14 @@
 import type { Projection } from '../../src/platform/projections/projection';
-import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/appointment-events';
-import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/ledger-events';
+import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/events';
+import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/events';
 import {
   REQUEST_ABANDONED,
   REQUEST_ACCEPTED,
   REQUEST_RECEIVED,
   REQUEST_REFUSED,
   type RequestReceived,
-} from '../../src/booking/request/request-events';
-import { BOOKING_STREAMS } from '../../src/booking/streams';
+} from '../../src/booking/request/events';
+import { BOOKING_STREAMS } from '../../src/booking/service';
 import { hasFields, isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 

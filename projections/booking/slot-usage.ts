@@ -1,6 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
-import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/ledger-events';
-import { BOOKING_STREAMS } from '../../src/booking/streams';
+import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/events';
+import { BOOKING_STREAMS } from '../../src/booking/service';
 import { isBookingEvent } from './booking-events';
 import { BookingCollections } from './collections';
 

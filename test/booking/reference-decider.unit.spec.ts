@@ -1,5 +1,5 @@
-import { PERSON_TOKEN_ISSUED, personDecider } from '../../src/booking/person/person-decider';
-import { referenceDecider, ReferenceRuleError } from '../../src/booking/reference/reference-decider';
+import { PERSON_TOKEN_ISSUED, personDecider } from '../../src/booking/person/decider';
+import { referenceDecider, ReferenceRuleError } from '../../src/booking/reference/decider';
 import { deciderSpec } from '../support/decider-spec';
 
 type Calendar = { id: string; code: string; name: { ro: string } };

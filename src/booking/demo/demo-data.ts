@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { NO_STREAM } from '../../platform/event-store/event-store';
 import { toCloudEvent } from '../../platform/decider';
-import type { BookingContext } from '../application/booking-context';
-import { importReferenceData, type ReferenceImport } from '../application/reference-import';
+import type { BookingContext } from '../handlers/booking-context';
+import { importReferenceData, type ReferenceImport } from '../handlers/reference-import';
 import { validateBody } from '../validation';
-import { BOOKING_SOURCE, DEMO_DATA_STREAM } from '../streams';
+import { BOOKING_SOURCE, DEMO_DATA_STREAM } from '../service';
 
 export const DEMO_DATA_LOADED = 'md.gov.booking.demo-data.loaded.v1';
 const DEMO_FILE = new URL('./demo-data.json', import.meta.url);

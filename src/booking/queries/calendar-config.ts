@@ -1,10 +1,10 @@
 import { BookingCollections } from '../../../projections/booking/collections';
 import type { SlotUsageDocument } from '../../../projections/booking/slot-usage';
-import type { BookingContext } from '../application/booking-context';
-import type { ResolvedService } from '../application/service-resolver';
+import type { BookingContext } from '../handlers/booking-context';
+import type { ResolvedService } from '../handlers/service-resolver';
 import { availability } from '../slots/calendar-availability';
 import { bookableWindow } from '../slots/slot-rules';
-import { resourceDto } from '../reference/reference-types';
+import { resourceDto } from '../reference/definitions';
 import { formatWithOffset, instantAt } from '../../platform/time/zoned-time';
 
 /**

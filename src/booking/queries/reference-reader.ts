@@ -9,8 +9,8 @@ import type {
   ReferenceDefinitions,
   ReferenceKind,
   SettingsDefinition,
-} from '../reference/reference-types';
-import { nameUuid } from '../streams';
+} from '../reference/definitions';
+import { nameUuid } from '../service';
 
 export const REFERENCE_COLLECTIONS: Record<ReferenceKind, string> = {
   organization: BookingCollections.organizations,

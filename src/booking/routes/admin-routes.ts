@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { route } from '../../platform/http/problem';
 import { clientOf } from '../../platform/http/service-auth';
-import type { BookingContext } from '../application/booking-context';
-import { importReferenceData, type ReferenceImport } from '../application/reference-import';
-import { saveReference } from '../application/reference-commands';
+import type { BookingContext } from '../handlers/booking-context';
+import { importReferenceData, type ReferenceImport } from '../handlers/reference-import';
+import { saveReference } from '../handlers/save-reference';
 import { ruleProblem } from '../problems';
-import type { ReferenceKind } from '../reference/reference-types';
+import type { ReferenceKind } from '../reference/definitions';
 import { BookingRights, need } from '../rights';
 import { validateBody } from '../validation';
 import { jsonBody, languageOfRequest, queryOf, refuseUndecodablePath, uuidParam } from './http-input';

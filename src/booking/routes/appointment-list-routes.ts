@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { route } from '../../platform/http/problem';
 import { clientOf } from '../../platform/http/service-auth';
-import type { BookingContext } from '../application/booking-context';
+import type { BookingContext } from '../handlers/booking-context';
 import { organizationCondition, searchAppointments, utc } from '../queries/appointment-queries';
 import { detailedModel, listModel, publicModel } from '../queries/appointment-views';
 import { paginationResponse, type PageRequest } from '../queries/pagination';

@@ -1,11 +1,11 @@
 import { Router, type Response } from 'express';
 import { route } from '../../platform/http/problem';
-import type { BookingContext } from '../application/booking-context';
-import { resolveService } from '../application/service-resolver';
+import type { BookingContext } from '../handlers/booking-context';
+import { resolveService } from '../handlers/service-resolver';
 import { calendarConfig } from '../queries/calendar-config';
 import { paginationResponse, pageWindow, type PageRequest } from '../queries/pagination';
 import { locationModel, organizationModel, settingModel } from '../queries/reference-views';
-import { resourceDto } from '../reference/reference-types';
+import { resourceDto } from '../reference/definitions';
 import { findServiceByIdno, servicesAt } from '../queries/service-queries';
 import { BookingRights, need } from '../rights';
 import { DEFAULT_TIME_ZONE } from '../../platform/time/zoned-time';

@@ -1,10 +1,10 @@
 import type { Language } from '../messages';
 import { ruleProblem, validationProblem } from '../problems';
-import { completeDefinition, definitionErrors } from '../reference/reference-completion';
-import { referenceDecider, ReferenceRuleError } from '../reference/reference-decider';
-import { integrityErrors } from '../reference/reference-integrity';
-import { REFERENCE_STREAMS } from '../reference/reference-streams';
-import type { ReferenceDefinitions, ReferenceKind } from '../reference/reference-types';
+import { completeDefinition, definitionErrors } from '../reference/completion';
+import { referenceDecider, ReferenceRuleError } from '../reference/decider';
+import { integrityErrors } from '../reference/integrity';
+import { REFERENCE_STREAMS } from '../reference/stream';
+import type { ReferenceDefinitions, ReferenceKind } from '../reference/definitions';
 import { execute, type BookingContext } from './booking-context';
 import { ledgerSplitErrors } from './reference-changes';
 

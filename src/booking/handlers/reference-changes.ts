@@ -2,8 +2,8 @@ import { BookingCollections } from '../../../projections/booking/collections';
 import { slotUsageProjection, type SlotUsageDocument } from '../../../projections/booking/slot-usage';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import type { FieldError } from '../problems';
-import { ledgerPlacementChanges } from '../reference/reference-integrity';
-import type { CalendarLocationDefinition, ReferenceKind } from '../reference/reference-types';
+import { ledgerPlacementChanges } from '../reference/integrity';
+import type { CalendarLocationDefinition, ReferenceKind } from '../reference/definitions';
 import { addDays } from '../../platform/time/zoned-time';
 import type { BookingContext } from './booking-context';
 

@@ -1,6 +1,6 @@
 import type { Decider, DomainEvent } from '../../platform/decider';
 import { canonicalJson } from '../../platform/event-store/event-identity';
-import type { ReferenceKind } from './reference-types';
+import type { ReferenceKind } from './definitions';
 
 /**
  * Reference data (organizations, locations, calendars, calendar-locations, settings) are aggregates with one

@@ -1,4 +1,4 @@
-import type { AppointmentRequested } from './appointment-events';
+import type { AppointmentRequested } from './events';
 
 /**
  * Who acts: a client of one organization (its registry IDNO) or, with the right to act for every

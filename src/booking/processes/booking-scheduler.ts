@@ -1,5 +1,5 @@
-import type { BookingContext } from './booking-context';
-import { sweep } from './recovery';
+import type { BookingContext } from '../handlers/booking-context';
+import { sweep } from './recovery-sweep';
 
 export type SchedulerOptions = { intervalMs: number; graceMs: number };
 

@@ -1,9 +1,9 @@
-import type { Actor, AppointmentCommand } from '../appointment/appointment-commands';
-import { appointmentDecider, AppointmentRuleError } from '../appointment/appointment-decider';
-import type { AppointmentCanceled } from '../appointment/appointment-events';
+import type { Actor, AppointmentCommand } from '../appointment/commands';
+import { appointmentDecider, AppointmentRuleError } from '../appointment/decider';
+import type { AppointmentCanceled } from '../appointment/events';
 import type { Language } from '../messages';
 import { ruleProblem } from '../problems';
-import { appointmentStreamId, ledgerStreamId } from '../streams';
+import { appointmentStreamId, ledgerStreamId } from '../service';
 import { execute, type BookingContext } from './booking-context';
 
 /** Waiting -> Scheduled. */

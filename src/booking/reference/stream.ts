@@ -1,5 +1,5 @@
-import { calendarLocationStreamId, calendarStreamId, locationStreamId, organizationStreamId, settingsStreamId } from '../streams';
-import type { ReferenceKind } from './reference-types';
+import { calendarLocationStreamId, calendarStreamId, locationStreamId, organizationStreamId, settingsStreamId } from '../service';
+import type { ReferenceKind } from './definitions';
 
 export const REFERENCE_STREAMS: Record<ReferenceKind, (id: string) => string> = {
   organization: organizationStreamId,

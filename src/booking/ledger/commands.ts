@@ -1,5 +1,5 @@
 import type { BookingLimits } from '../slots/slot-capacity';
-import type { Booking, ReleaseReason } from './ledger-events';
+import type { Booking, ReleaseReason } from './events';
 
 /** Reserve all the request's bookings of this ledger, or none. Limits come from the configuration at request time. */
 export type ReserveSlots = {

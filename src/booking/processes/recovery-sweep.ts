@@ -1,13 +1,13 @@
 import { BookingCollections } from '../../../projections/booking/collections';
 import type { AppointmentDocument } from '../../../projections/booking/appointments';
 import type { RequestDocument } from '../../../projections/booking/requests';
-import { AppointmentStatus } from '../appointment/appointment-commands';
-import { requestDecider } from '../request/request-decider';
-import { requestStreamId } from '../streams';
-import { execute, type BookingContext } from './booking-context';
-import { acceptedAppointments, loadRequest, writeAppointments } from './book-appointments';
-import { expireAppointment, releaseSlot } from './appointment-lifecycle';
-import { releaseRequest } from './slot-reservations';
+import { AppointmentStatus } from '../appointment/commands';
+import { requestDecider } from '../request/decider';
+import { requestStreamId } from '../service';
+import { execute, type BookingContext } from '../handlers/booking-context';
+import { acceptedAppointments, loadRequest, writeAppointments } from '../handlers/book-appointments';
+import { expireAppointment, releaseSlot } from '../handlers/appointment-lifecycle';
+import { releaseRequest } from '../handlers/slot-reservations';
 
 const PRODUCER = 'booking-scheduler';
 const BATCH = 200;

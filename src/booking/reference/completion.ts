@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { settingsId } from '../queries/reference-reader';
-import { nameUuid } from '../streams';
+import { nameUuid } from '../service';
 import { minutesOf, isValidTimeZone } from '../../platform/time/zoned-time';
 import type { FieldError } from '../problems';
-import type { CalendarLocationDefinition, LocationDefinition, ReferenceDefinitions, ReferenceKind, SettingsDefinition } from './reference-types';
+import type { CalendarLocationDefinition, LocationDefinition, ReferenceDefinitions, ReferenceKind, SettingsDefinition } from './definitions';
 
 /**
  * Completes a schema-valid definition: ids that may be left out are generated (the nested ones from the

@@ -1,12 +1,12 @@
 import type { Decider } from '../../platform/decider';
-import { AppointmentStatus, type Actor, type AppointmentCommand, type AppointmentStatusValue } from './appointment-commands';
+import { AppointmentStatus, type Actor, type AppointmentCommand, type AppointmentStatusValue } from './commands';
 import {
   APPOINTMENT_CANCELED,
   APPOINTMENT_CONFIRMED,
   APPOINTMENT_REQUESTED,
   type AppointmentEvent,
   type AppointmentRequested,
-} from './appointment-events';
+} from './events';
 
 /** Business rules of an appointment; the code names the message shown to the caller (messages.ts). */
 export type AppointmentRuleCode =

@@ -9,7 +9,7 @@ import {
   type RequestEvent,
   type RequestReceived,
   type RequestRefused,
-} from './request-events';
+} from './events';
 
 export type RequestCommand =
   | { type: 'receive'; data: RequestReceived }

@@ -1,5 +1,5 @@
 import type { FieldError } from '../problems';
-import type { CalendarDefinition, CalendarLocationDefinition, LocationDefinition, ReferenceDefinitions, ReferenceKind, SettingsDefinition } from './reference-types';
+import type { CalendarDefinition, CalendarLocationDefinition, LocationDefinition, ReferenceDefinitions, ReferenceKind, SettingsDefinition } from './definitions';
 
 export type ReferenceLookup = <K extends ReferenceKind>(kind: K, id: string) => Promise<ReferenceDefinitions[K] | null>;
 

@@ -1,10 +1,10 @@
 import { CommandHandler, handleCommand, type Decider, type DomainEvent } from '../../platform/decider';
 import type { ServiceDeps } from '../../platform/service-module';
-import { ledgerDecider, type LedgerState } from '../ledger/ledger-decider';
-import type { LedgerCommand } from '../ledger/ledger-commands';
-import type { LedgerEvent } from '../ledger/ledger-events';
+import { ledgerDecider, type LedgerState } from '../ledger/decider';
+import type { LedgerCommand } from '../ledger/commands';
+import type { LedgerEvent } from '../ledger/events';
 import { ReferenceReader } from '../queries/reference-reader';
-import { BOOKING_SOURCE } from '../streams';
+import { BOOKING_SOURCE } from '../service';
 import { KeyedLock } from '../../platform/keyed-lock';
 
 /** What the booking service's commands and queries share: the platform's dependencies plus its own helpers. */

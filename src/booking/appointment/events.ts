@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../platform/decider';
 import type { Language } from '../messages';
-import type { Resource } from '../reference/reference-types';
+import type { Resource } from '../reference/definitions';
 
 /** The appointment's events: the contract the notification service and other consumers build against. */
 export const APPOINTMENT_REQUESTED = 'md.gov.booking.appointment.requested.v1';

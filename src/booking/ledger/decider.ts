@@ -1,7 +1,7 @@
 import type { Decider } from '../../platform/decider';
 import { capacityRefusal, type CapacityRefusal, type Occupancy } from '../slots/slot-capacity';
-import type { LedgerCommand } from './ledger-commands';
-import { SLOTS_RELEASED, SLOTS_RESERVED, type Booking, type LedgerEvent } from './ledger-events';
+import type { LedgerCommand } from './commands';
+import { SLOTS_RELEASED, SLOTS_RESERVED, type Booking, type LedgerEvent } from './events';
 
 export class SlotUnavailableError extends Error {
   constructor(

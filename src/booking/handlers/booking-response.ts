@@ -1,6 +1,6 @@
-import type { AppointmentRequested } from '../appointment/appointment-events';
-import type { AppointmentDraft } from '../request/request-events';
-import type { Resource } from '../reference/reference-types';
+import type { AppointmentRequested } from '../appointment/events';
+import type { AppointmentDraft } from '../request/events';
+import type { Resource } from '../reference/definitions';
 
 /** SuccesAppointmentRequestModel (the seed's spelling) and its AppointmentRequestResultModel entries. */
 export type AppointmentRequestResultModel = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { toDomainEvent } from '../../platform/decider';
-import { personDecider, type PersonEvent } from '../person/person-decider';
-import { personStreamId } from '../streams';
+import { personDecider, type PersonEvent } from '../person/decider';
+import { personStreamId } from '../service';
 import { execute, type BookingContext } from './booking-context';
 
 /** The person's userAccessToken: the one issued at their first booking, or a new one. */

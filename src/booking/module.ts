@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { bookingProjections } from '../../projections/booking';
-import { createBookingContext, type BookingContext } from './application/booking-context';
-import { BookingScheduler } from './application/booking-scheduler';
+import { createBookingContext, type BookingContext } from './handlers/booking-context';
+import { BookingScheduler } from './processes/booking-scheduler';
 import { loadDemoData } from './demo/demo-data';
 import { adminRoutes } from './routes/admin-routes';
 import { appointmentListRoutes } from './routes/appointment-list-routes';
@@ -10,8 +10,8 @@ import { appointmentRoutes } from './routes/appointment-routes';
 import { referenceRoutes } from './routes/reference-routes';
 import { languageOfRequest } from './routes/http-input';
 import { ruleProblem } from './problems';
-import { bookingSettings } from './booking-settings';
-import { BOOKING_SERVICE } from './streams';
+import { bookingSettings } from './settings';
+import { BOOKING_SERVICE } from './service';
 
 /** A path under the service's prefixes that no route takes: 404 in the caller's language, as every refusal of the service. */
 const noSuchEndpoint: RequestHandler = (request, _response, next) =>

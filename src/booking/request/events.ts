@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../platform/decider';
-import type { AppointmentRequested } from '../appointment/appointment-events';
+import type { AppointmentRequested } from '../appointment/events';
 
 /**
  * A booking request: one call of POST /v2/appointments/request. Its stream records the plan, then exactly

@@ -1,9 +1,9 @@
-import type { ReleaseReason } from '../ledger/ledger-events';
-import type { ReserveSlots } from '../ledger/ledger-commands';
-import { ledgerDecider, SlotUnavailableError } from '../ledger/ledger-decider';
-import type { LedgerKey } from '../request/request-events';
+import type { ReleaseReason } from '../ledger/events';
+import type { ReserveSlots } from '../ledger/commands';
+import { ledgerDecider, SlotUnavailableError } from '../ledger/decider';
+import type { LedgerKey } from '../request/events';
 import type { FieldError } from '../problems';
-import { ledgerStreamId } from '../streams';
+import { ledgerStreamId } from '../service';
 import type { BookingContext } from './booking-context';
 import type { PlannedAppointment } from './booking-plan';
 

@@ -1,10 +1,10 @@
 import type { Language } from '../messages';
 import { validationProblem, type FieldError } from '../problems';
-import { completeDefinition, definitionErrors } from '../reference/reference-completion';
-import { referenceDecider, registeredType } from '../reference/reference-decider';
-import { integrityErrors, type ReferenceLookup, type ReferenceSource } from '../reference/reference-integrity';
-import { REFERENCE_ORDER, REFERENCE_STREAMS } from '../reference/reference-streams';
-import type { ReferenceDefinitions, ReferenceKind } from '../reference/reference-types';
+import { completeDefinition, definitionErrors } from '../reference/completion';
+import { referenceDecider, registeredType } from '../reference/decider';
+import { integrityErrors, type ReferenceLookup, type ReferenceSource } from '../reference/integrity';
+import { REFERENCE_ORDER, REFERENCE_STREAMS } from '../reference/stream';
+import type { ReferenceDefinitions, ReferenceKind } from '../reference/definitions';
 import { execute, type BookingContext } from './booking-context';
 import { ledgerSplitErrors } from './reference-changes';
 

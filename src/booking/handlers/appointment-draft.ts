@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../appointment/appointment-commands';
-import type { AppointmentRequested, Citizen } from '../appointment/appointment-events';
-import type { Booking } from '../ledger/ledger-events';
+import type { Actor } from '../appointment/commands';
+import type { AppointmentRequested, Citizen } from '../appointment/events';
+import type { Booking } from '../ledger/events';
 import type { Language } from '../messages';
 import { formatWithOffset } from '../../platform/time/zoned-time';
 import type { CitizenRequest } from './booking-plan';

@@ -1,4 +1,4 @@
-import type { CalendarDefinition, CalendarLocationDefinition, LocationDefinition, OrganizationDefinition, SettingsDefinition } from '../reference/reference-types';
+import type { CalendarDefinition, CalendarLocationDefinition, LocationDefinition, OrganizationDefinition, SettingsDefinition } from '../reference/definitions';
 import { slotCalendarOf } from '../queries/reference-reader';
 import type { SlotCalendar } from '../slots/slot-rules';
 import type { BookingContext } from './booking-context';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../appointment/appointment-commands';
-import type { Booking } from '../ledger/ledger-events';
+import type { Actor } from '../appointment/commands';
+import type { Booking } from '../ledger/events';
 import type { Language } from '../messages';
 import { ruleProblem, validationProblem, type FieldError } from '../problems';
 import type { BookingLimits } from '../slots/slot-capacity';
 import { locateSlot } from '../slots/slot-rules';
-import { personStreamId } from '../streams';
+import { personStreamId } from '../service';
 import type { BookingContext } from './booking-context';
 import { appointmentDraft, type ServiceDraft } from './appointment-draft';
 import { serviceResolver } from './service-resolver';
