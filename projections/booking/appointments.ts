@@ -1,6 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import type { DocumentSession } from '../../src/platform/document-store/document-store';
-import { AppointmentStatus } from '../../src/booking/appointment/commands';
+import { AppointmentStatus } from '../../src/booking/appointment/status';
 import {
   APPOINTMENT_CANCELED,
   APPOINTMENT_CONFIRMED,

@@ -1,5 +1,5 @@
 import type { Projection } from '../../src/platform/projections/projection';
-import { registeredType, updatedType } from '../../src/booking/reference/decider';
+import { registeredType, updatedType } from '../../src/booking/reference/events';
 import type { ReferenceKind } from '../../src/booking/reference/definitions';
 import { BOOKING_STREAMS } from '../../src/booking/service';
 import { hasFields, isBookingEvent } from './booking-events';

@@ -1,4 +1,5 @@
-import { PERSON_TOKEN_ISSUED, personDecider } from '../../src/booking/person/decider';
+import { personDecider } from '../../src/booking/person/decider';
+import { PERSON_TOKEN_ISSUED } from '../../src/booking/person/events';
 import { referenceDecider, ReferenceRuleError } from '../../src/booking/reference/decider';
 import { deciderSpec } from '../support/decider-spec';
 

@@ -13,16 +13,3 @@ export type CancelAppointment = { type: 'cancel'; appointmentId: string; actor: 
 export type ExpireAppointment = { type: 'expire'; appointmentId: string; at: string };
 
 export type AppointmentCommand = RequestAppointment | ConfirmAppointment | CancelAppointment | ExpireAppointment;
-
-/** Appointment statuses as the v2 API numbers them. */
-export const AppointmentStatus = {
-  None: 0,
-  Waiting: 1,
-  Scheduled: 2,
-  Canceled: 3,
-  Finished: 4,
-  Rejected: 5,
-  Blocked: 6,
-  Absent: 7,
-} as const;
-export type AppointmentStatusValue = (typeof AppointmentStatus)[keyof typeof AppointmentStatus];

@@ -1,5 +1,6 @@
 import type { Decider } from '../../platform/decider';
-import { AppointmentStatus, type Actor, type AppointmentCommand, type AppointmentStatusValue } from './commands';
+import type { Actor, AppointmentCommand } from './commands';
+import { AppointmentStatus, type AppointmentStatusValue } from './status';
 import {
   APPOINTMENT_CANCELED,
   APPOINTMENT_CONFIRMED,

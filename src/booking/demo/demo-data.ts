@@ -4,9 +4,11 @@ import { toCloudEvent } from '../../platform/decider';
 import type { BookingContext } from '../handlers/booking-context';
 import { importReferenceData, type ReferenceImport } from '../handlers/reference-import';
 import { validateBody } from '../validation';
-import { BOOKING_SOURCE, DEMO_DATA_STREAM } from '../service';
+import { BOOKING_SOURCE, BOOKING_STREAMS } from '../service';
 
 export const DEMO_DATA_LOADED = 'md.gov.booking.demo-data.loaded.v1';
+/** a marker: the demo data were loaded once */
+export const DEMO_DATA_STREAM = `${BOOKING_STREAMS}demo-data`;
 const DEMO_FILE = new URL('./demo-data.json', import.meta.url);
 
 /**

@@ -3,7 +3,8 @@ import { appointmentDecider, AppointmentRuleError } from '../appointment/decider
 import type { AppointmentCanceled } from '../appointment/events';
 import type { Language } from '../messages';
 import { ruleProblem } from '../problems';
-import { appointmentStreamId, ledgerStreamId } from '../service';
+import { toAppointmentStreamId } from '../appointment/stream';
+import { toLedgerStreamId } from '../ledger/stream';
 import { execute, type BookingContext } from './booking-context';
 
 /** Waiting -> Scheduled. */
@@ -23,7 +24,7 @@ export async function cancelAppointment(context: BookingContext, appointmentId: 
 
 /** The scheduler's move: a Waiting appointment past its confirmation deadline is canceled as expired. */
 export async function expireAppointment(context: BookingContext, appointmentId: string): Promise<boolean> {
-  const result = await execute(context, appointmentStreamId(appointmentId), appointmentDecider, { type: 'expire', appointmentId, at: context.clock.now().toISOString() }, 'booking-scheduler');
+  const result = await execute(context, toAppointmentStreamId(appointmentId), appointmentDecider, { type: 'expire', appointmentId, at: context.clock.now().toISOString() }, 'booking-scheduler');
   if (result.events.length === 0) return false;
   await releaseSlot(context, result.events[0].data as AppointmentCanceled, 'booking-scheduler');
   return true;
@@ -33,12 +34,12 @@ export async function expireAppointment(context: BookingContext, appointmentId: 
 export async function releaseSlot(context: BookingContext, canceled: Pick<AppointmentCanceled, 'appointmentId' | 'locationId' | 'slotDate' | 'reason'>, producer: string): Promise<number> {
   const { locationId, slotDate: date } = canceled;
   const command = { type: 'release' as const, locationId, date, reason: canceled.reason, appointmentIds: [canceled.appointmentId] };
-  return (await context.ledgers.handle(ledgerStreamId(locationId, date), command, producer)).lastPosition;
+  return (await context.ledgers.handle(toLedgerStreamId(locationId, date), command, producer)).lastPosition;
 }
 
 async function onAppointment(context: BookingContext, appointmentId: string, command: AppointmentCommand, producer: string, language: Language) {
   try {
-    return await execute(context, appointmentStreamId(appointmentId), appointmentDecider, command, producer);
+    return await execute(context, toAppointmentStreamId(appointmentId), appointmentDecider, command, producer);
   } catch (error) {
     if (!(error instanceof AppointmentRuleError)) throw error;
     const status = error.code === 'appointmentNotYours' ? 403 : 400;

@@ -7,9 +7,12 @@ import type { AppointmentRequested } from '../appointment/events';
 import { SlotUnavailableError } from '../ledger/decider';
 import type { Language } from '../messages';
 import { ruleProblem, validationProblem } from '../problems';
-import { RequestClosedError, requestDecider, type RequestCommand, type RequestState } from '../request/decider';
+import type { RequestCommand } from '../request/commands';
+import { RequestClosedError, requestDecider, type RequestState } from '../request/decider';
 import type { RequestEvent } from '../request/events';
-import { appointmentStreamId, nameUuid, requestStreamId } from '../service';
+import { toAppointmentStreamId } from '../appointment/stream';
+import { toRequestStreamId } from '../request/stream';
+import { nameUuid } from '../service';
 import { execute, type BookingContext } from './booking-context';
 import { planAppointments, type CitizenRequest, type PlannedAppointment } from './booking-plan';
 import { successModel, withTokens, type SuccesAppointmentRequestModel } from './booking-response';
@@ -39,7 +42,7 @@ async function book(context: BookingContext, input: BookingInput, requestId: str
   const plan = await planAppointments(context, input.citizens, { actor: input.actor, language: input.language, now });
   const groups = ledgerGroups(plan);
   const planned = plan.map((item) => ({ ...item.requested, requestId }));
-  const onRequest = (command: RequestCommand) => execute(context, requestStreamId(requestId), requestDecider, command, producer);
+  const onRequest = (command: RequestCommand) => execute(context, toRequestStreamId(requestId), requestDecider, command, producer);
 
   let tokens: Promise<Map<string, string>> = Promise.resolve(new Map());
   await withAdmission(context, groups, async () => {
@@ -104,7 +107,7 @@ async function reserveAll(context: BookingContext, groups: LedgerGroup[], reques
 /** Writes the appointments of an accepted request; those already written are left as they are. */
 export async function writeAppointments(context: BookingContext, appointments: AppointmentRequested[], producer: string): Promise<number> {
   const results = await Promise.all(
-    appointments.map((data) => execute(context, appointmentStreamId(data.appointmentId), appointmentDecider, { type: 'request', data }, producer)),
+    appointments.map((data) => execute(context, toAppointmentStreamId(data.appointmentId), appointmentDecider, { type: 'request', data }, producer)),
   );
   return Math.max(0, ...results.map((result) => result.lastPosition));
 }
@@ -115,7 +118,7 @@ export function acceptedAppointments(state: RequestState): AppointmentRequested[
 }
 
 export async function loadRequest(context: BookingContext, requestId: string): Promise<RequestState> {
-  const history = await context.events.readStream(requestStreamId(requestId));
+  const history = await context.events.readStream(toRequestStreamId(requestId));
   return history.map(toDomainEvent<RequestEvent>).reduce(requestDecider.evolve, requestDecider.initialState());
 }
 

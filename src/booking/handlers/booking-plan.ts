@@ -5,7 +5,7 @@ import type { Language } from '../messages';
 import { ruleProblem, validationProblem, type FieldError } from '../problems';
 import type { BookingLimits } from '../slots/slot-capacity';
 import { locateSlot } from '../slots/slot-rules';
-import { personStreamId } from '../service';
+import { toPersonStreamId } from '../person/stream';
 import type { BookingContext } from './booking-context';
 import { appointmentDraft, type ServiceDraft } from './appointment-draft';
 import { serviceResolver } from './service-resolver';
@@ -74,7 +74,7 @@ export async function planAppointments(
         calendarLocationId: service.calendarLocationId,
         start: located.slot.start.toISOString(),
         end: located.slot.end.toISOString(),
-        person: personStreamId(userIdentifier),
+        person: toPersonStreamId(userIdentifier),
       };
       const limits = { perSlotLimit: located.slot.perSlotLimit, locationCapacity: resolved.location.capacity, dailyLimit: resolved.calendarLocation.appointmentsLimit };
       const requested = appointmentDraft(resolved, citizen, booking, located.slot.date, { requestOption, relatedOption }, options);

@@ -1,10 +1,11 @@
 import type { Language } from '../messages';
 import { validationProblem, type FieldError } from '../problems';
 import { completeDefinition, definitionErrors } from '../reference/completion';
-import { referenceDecider, registeredType } from '../reference/decider';
+import { referenceDecider } from '../reference/decider';
+import { registeredType } from '../reference/events';
 import { integrityErrors, type ReferenceLookup, type ReferenceSource } from '../reference/integrity';
-import { REFERENCE_ORDER, REFERENCE_STREAMS } from '../reference/stream';
-import type { ReferenceDefinitions, ReferenceKind } from '../reference/definitions';
+import { REFERENCE_STREAMS } from '../reference/stream';
+import { REFERENCE_ORDER, type ReferenceDefinitions, type ReferenceKind } from '../reference/definitions';
 import { execute, type BookingContext } from './booking-context';
 import { ledgerSplitErrors } from './reference-changes';
 

@@ -3,7 +3,7 @@ import type { ReserveSlots } from '../ledger/commands';
 import { ledgerDecider, SlotUnavailableError } from '../ledger/decider';
 import type { LedgerKey } from '../request/events';
 import type { FieldError } from '../problems';
-import { ledgerStreamId } from '../service';
+import { toLedgerStreamId } from '../ledger/stream';
 import type { BookingContext } from './booking-context';
 import type { PlannedAppointment } from './booking-plan';
 
@@ -15,7 +15,7 @@ export function ledgerGroups(plan: PlannedAppointment[]): LedgerGroup[] {
   const groups = new Map<string, LedgerGroup>();
   for (const item of plan) {
     const key = { locationId: item.requested.locationId, date: item.requested.slotDate };
-    const streamId = ledgerStreamId(key.locationId, key.date);
+    const streamId = toLedgerStreamId(key.locationId, key.date);
     if (!groups.has(streamId)) groups.set(streamId, { ...key, streamId, items: [] });
     groups.get(streamId)!.items.push(item);
   }
@@ -51,7 +51,7 @@ export async function unavailableNow(context: BookingContext, groups: LedgerGrou
 export async function releaseRequest(context: BookingContext, ledgers: LedgerKey[], requestId: string, reason: ReleaseReason, producer: string): Promise<number> {
   let lastPosition = 0;
   for (const { locationId, date } of ledgers) {
-    const result = await context.ledgers.handle(ledgerStreamId(locationId, date), { type: 'release', locationId, date, requestId, reason }, producer);
+    const result = await context.ledgers.handle(toLedgerStreamId(locationId, date), { type: 'release', locationId, date, requestId, reason }, producer);
     lastPosition = Math.max(lastPosition, result.lastPosition);
   }
   return lastPosition;

@@ -8,7 +8,7 @@ export const SLOTS_RESERVED = 'md.gov.booking.slots.reserved.v1';
 export const SLOTS_RELEASED = 'md.gov.booking.slots.released.v1';
 
 /**
- * start and end as UTC ISO strings. person: a pseudonym of who books (personStreamId of the IDNP or
+ * start and end as UTC ISO strings. person: a pseudonym of who books (toPersonStreamId of the IDNP or
  * passport number), so that one person cannot hold the same service at the same time twice; absent in
  * bookings recorded before it was kept.
  */

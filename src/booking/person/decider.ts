@@ -1,15 +1,10 @@
-import type { Decider, DomainEvent } from '../../platform/decider';
+import type { Decider } from '../../platform/decider';
+import type { PersonCommand } from './commands';
+import { PERSON_TOKEN_ISSUED, type PersonEvent } from './events';
 
-/**
- * A person who books: holds the userAccessToken that links all of the person's appointments. The token is
- * issued on the first booking and reused on every later one.
- */
-export const PERSON_TOKEN_ISSUED = 'md.gov.booking.person.token-issued.v1';
-
-export type PersonEvent = DomainEvent<typeof PERSON_TOKEN_ISSUED, { userAccessToken: string; issuedAt: string }>;
-export type PersonCommand = { type: 'issueToken'; userAccessToken: string; at: string };
 export type PersonState = { userAccessToken: string | null };
 
+/** The token is issued once: a later request for one keeps the first. */
 export const personDecider: Decider<PersonCommand, PersonEvent, PersonState> = {
   initialState: () => ({ userAccessToken: null }),
 

@@ -1,9 +1,9 @@
 import { BookingCollections } from '../../../projections/booking/collections';
 import type { AppointmentDocument } from '../../../projections/booking/appointments';
 import type { RequestDocument } from '../../../projections/booking/requests';
-import { AppointmentStatus } from '../appointment/commands';
+import { AppointmentStatus } from '../appointment/status';
 import { requestDecider } from '../request/decider';
-import { requestStreamId } from '../service';
+import { toRequestStreamId } from '../request/stream';
 import { execute, type BookingContext } from '../handlers/booking-context';
 import { acceptedAppointments, loadRequest, writeAppointments } from '../handlers/book-appointments';
 import { expireAppointment, releaseSlot } from '../handlers/appointment-lifecycle';
@@ -59,7 +59,7 @@ export async function sweep(context: BookingContext, options: { graceMs: number 
 }
 
 async function abandon(context: BookingContext, requestId: string, now: Date) {
-  const result = await execute(context, requestStreamId(requestId), requestDecider, { type: 'abandon', data: { requestId, reason: 'not decided within the grace period', abandonedAt: now.toISOString() } }, PRODUCER);
+  const result = await execute(context, toRequestStreamId(requestId), requestDecider, { type: 'abandon', data: { requestId, reason: 'not decided within the grace period', abandonedAt: now.toISOString() } }, PRODUCER);
   const state = await loadRequest(context, requestId);
   if (result.events.length > 0 && state.received) {
     await releaseRequest(context, state.received.ledgers, requestId, 'request-abandoned', PRODUCER);

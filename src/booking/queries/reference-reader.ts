@@ -1,16 +1,16 @@
 import type { Document, DocumentStore } from '../../platform/document-store/document-store';
 import { BookingCollections } from '../../../projections/booking/collections';
 import type { SlotCalendar } from '../slots/slot-rules';
-import type {
-  CalendarDefinition,
-  CalendarLocationDefinition,
-  LocationDefinition,
-  OrganizationDefinition,
-  ReferenceDefinitions,
-  ReferenceKind,
-  SettingsDefinition,
+import {
+  settingsId,
+  type CalendarDefinition,
+  type CalendarLocationDefinition,
+  type LocationDefinition,
+  type OrganizationDefinition,
+  type ReferenceDefinitions,
+  type ReferenceKind,
+  type SettingsDefinition,
 } from '../reference/definitions';
-import { nameUuid } from '../service';
 
 export const REFERENCE_COLLECTIONS: Record<ReferenceKind, string> = {
   organization: BookingCollections.organizations,
@@ -19,11 +19,6 @@ export const REFERENCE_COLLECTIONS: Record<ReferenceKind, string> = {
   'calendar-location': BookingCollections.calendarLocations,
   settings: BookingCollections.settings,
 };
-
-/** Settings of an organization as a whole use this id; settings of one calendar get their own. */
-export function settingsId(organizationId: string, calendarId: string | null): string {
-  return nameUuid('settings', organizationId, calendarId ?? 'organization');
-}
 
 /** Reads reference definitions from their read models (without the read model's own fields). */
 export class ReferenceReader {

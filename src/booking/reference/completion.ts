@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { settingsId } from '../queries/reference-reader';
 import { nameUuid } from '../service';
 import { minutesOf, isValidTimeZone } from '../../platform/time/zoned-time';
 import type { FieldError } from '../problems';
-import type { CalendarLocationDefinition, LocationDefinition, ReferenceDefinitions, ReferenceKind, SettingsDefinition } from './definitions';
+import { settingsId, type CalendarLocationDefinition, type LocationDefinition, type ReferenceDefinitions, type ReferenceKind, type SettingsDefinition } from './definitions';
 
 /**
  * Completes a schema-valid definition: ids that may be left out are generated (the nested ones from the

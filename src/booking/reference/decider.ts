@@ -1,22 +1,8 @@
-import type { Decider, DomainEvent } from '../../platform/decider';
+import type { Decider } from '../../platform/decider';
 import { canonicalJson } from '../../platform/event-store/event-identity';
+import type { ReferenceCommand } from './commands';
 import type { ReferenceKind } from './definitions';
-
-/**
- * Reference data (organizations, locations, calendars, calendar-locations, settings) are aggregates with one
- * shape: a whole definition, registered once and then updated. Defining the same content again appends
- * nothing, which makes the import and the demo data idempotent.
- */
-export const registeredType = (kind: ReferenceKind) => `md.gov.booking.${kind}.registered.v1`;
-export const updatedType = (kind: ReferenceKind) => `md.gov.booking.${kind}.updated.v1`;
-
-export type ReferenceEvent<T> = DomainEvent<string, T>;
-
-export type ReferenceCommand<T> =
-  | { type: 'create'; definition: T }
-  | { type: 'update'; definition: T }
-  /** create or update: what the import does */
-  | { type: 'define'; definition: T };
+import { registeredType, updatedType, type ReferenceEvent } from './events';
 
 export type ReferenceState<T> = { definition: T | null };
 
@@ -27,6 +13,11 @@ export class ReferenceRuleError extends Error {
   }
 }
 
+/**
+ * Reference data (organizations, locations, calendars, calendar-locations, settings) are aggregates with one
+ * shape: a whole definition, registered once and then updated. Defining the same content again appends
+ * nothing, which makes the import and the demo data idempotent.
+ */
 export function referenceDecider<T>(kind: ReferenceKind): Decider<ReferenceCommand<T>, ReferenceEvent<T>, ReferenceState<T>> {
   const registered = registeredType(kind);
   const updated = updatedType(kind);

@@ -1,5 +1,6 @@
 import type { RecoverableDayOff } from '../../platform/time/work-calendar';
 import type { WorkInterval } from '../slots/slot-rules';
+import { nameUuid } from '../service';
 
 /** Reference data as the admin API and the import take it (camelCase, complete once schema defaults are applied). */
 export type Resource = { ro?: string | null; ru?: string | null; en?: string | null };
@@ -98,7 +99,15 @@ export type SettingsDefinition = {
   hoursUntilConfirmationDeadline: number;
 };
 
+/** Settings of an organization as a whole use this id; settings of one calendar get their own. */
+export function settingsId(organizationId: string, calendarId: string | null): string {
+  return nameUuid('settings', organizationId, calendarId ?? 'organization');
+}
+
 export type ReferenceKind = 'organization' | 'location' | 'calendar' | 'calendar-location' | 'settings';
+
+/** The order in which an import defines reference data: what is referred to comes first. */
+export const REFERENCE_ORDER: ReferenceKind[] = ['organization', 'location', 'calendar', 'calendar-location', 'settings'];
 
 export type ReferenceDefinitions = {
   organization: OrganizationDefinition;

@@ -1,13 +1,17 @@
-import { calendarLocationStreamId, calendarStreamId, locationStreamId, organizationStreamId, settingsStreamId } from '../service';
+import { BOOKING_STREAMS } from '../service';
 import type { ReferenceKind } from './definitions';
 
-export const REFERENCE_STREAMS: Record<ReferenceKind, (id: string) => string> = {
-  organization: organizationStreamId,
-  location: locationStreamId,
-  calendar: calendarStreamId,
-  'calendar-location': calendarLocationStreamId,
-  settings: settingsStreamId,
-};
+export const toOrganizationStreamId = (id: string) => `${BOOKING_STREAMS}organization-${id}`;
+export const toLocationStreamId = (id: string) => `${BOOKING_STREAMS}location-${id}`;
+export const toCalendarStreamId = (id: string) => `${BOOKING_STREAMS}calendar-${id}`;
+export const toCalendarLocationStreamId = (id: string) => `${BOOKING_STREAMS}calendar-location-${id}`;
+export const toSettingsStreamId = (id: string) => `${BOOKING_STREAMS}settings-${id}`;
 
-/** The order in which an import defines reference data: what is referred to comes first. */
-export const REFERENCE_ORDER: ReferenceKind[] = ['organization', 'location', 'calendar', 'calendar-location', 'settings'];
+/** The stream of a reference definition of each kind. */
+export const REFERENCE_STREAMS: Record<ReferenceKind, (id: string) => string> = {
+  organization: toOrganizationStreamId,
+  location: toLocationStreamId,
+  calendar: toCalendarStreamId,
+  'calendar-location': toCalendarLocationStreamId,
+  settings: toSettingsStreamId,
+};

@@ -4,18 +4,12 @@ import {
   REQUEST_ACCEPTED,
   REQUEST_RECEIVED,
   REQUEST_REFUSED,
-  type RequestAbandoned,
-  type RequestAccepted,
   type RequestEvent,
   type RequestReceived,
+  type RequestAccepted,
   type RequestRefused,
 } from './events';
-
-export type RequestCommand =
-  | { type: 'receive'; data: RequestReceived }
-  | { type: 'accept'; data: RequestAccepted }
-  | { type: 'refuse'; data: RequestRefused }
-  | { type: 'abandon'; data: RequestAbandoned };
+import type { RequestCommand } from './commands';
 
 export type RequestStatus = 'none' | 'received' | 'accepted' | 'refused' | 'abandoned';
 
