@@ -1,8 +1,9 @@
 import { Router, type RequestHandler } from 'express';
-import type { ServiceDeps, ServiceModule } from '../platform/service-module';
+import { Scheduler } from '../platform/processes/scheduler';
+import type { ServiceModule } from '../platform/service-module';
 import { bookingProjections } from '../../projections/booking';
 import { createBookingContext, type BookingContext } from './handlers/booking-context';
-import { BookingScheduler } from './processes/booking-scheduler';
+import { sweep } from './processes/recovery-sweep';
 import { loadDemoData } from './demo/demo-data';
 import { adminRoutes } from './routes/admin-routes';
 import { appointmentListRoutes } from './routes/appointment-list-routes';
@@ -17,51 +18,51 @@ import { BOOKING_SERVICE } from './service';
 const noSuchEndpoint: RequestHandler = (request, _response, next) =>
   next(ruleProblem(languageOfRequest(request), 404, 'noSuchEndpoint', { method: request.method, path: request.path }));
 
-/** The appointment booking service (v2 API of the seed, plus its reference-data admin API); settings in booking-settings.ts. */
-const contexts = new WeakMap<ServiceDeps, BookingContext>();
-// the module is one object shared by every platform started in this process (tests restart platforms);
-// stop() has no deps, so it stops the schedulers of every platform started so far
-const schedulers = new Set<BookingScheduler>();
+/**
+ * The appointment booking service (v2 API of the seed, plus its reference-data admin API); settings in
+ * settings.ts, rights in rights.ts. What start makes (the context its handlers share, the sweep's
+ * scheduler) lives in this closure: one per platform.
+ */
+export function createBookingModule(): ServiceModule {
+  let running: { context: BookingContext; scheduler: Scheduler } | undefined;
+  const startedContext = (): BookingContext => {
+    // the platform starts every service before it asks for routes or development data
+    if (!running) throw new Error('the booking service must be started first');
+    return running.context;
+  };
 
-function contextFor(deps: ServiceDeps): BookingContext {
-  let context = contexts.get(deps);
-  if (!context) {
-    context = createBookingContext(deps);
-    contexts.set(deps, context);
-  }
-  return context;
+  return {
+    name: BOOKING_SERVICE,
+    pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
+    projections: bookingProjections,
+
+    refusedCaller: (request, problem) => {
+      const language = languageOfRequest(request);
+      if (problem.status === 401) return ruleProblem(language, 401, 'clientNotIdentified');
+      if (problem.status === 429) return ruleProblem(language, 429, 'tooManyRequests', {}, undefined, problem.headers);
+      return problem;
+    },
+
+    routes() {
+      const context = startedContext();
+      return Router().use(appointmentRoutes(context), appointmentListRoutes(context), referenceRoutes(context), adminRoutes(context), noSuchEndpoint);
+    },
+
+    async start(deps) {
+      const settings = bookingSettings();
+      const context = createBookingContext(deps);
+      const scheduler = new Scheduler('booking-sweep', () => sweep(context, { graceMs: settings.recoveryGraceMs }), { intervalMs: settings.sweepIntervalMs, logger: deps.logger });
+      running = { context, scheduler };
+      await scheduler.start();
+    },
+
+    async stop() {
+      await running?.scheduler.stop();
+      running = undefined;
+    },
+
+    async seedDevelopmentData(deps) {
+      if (bookingSettings().demoData ?? !deps.config.eventStoreUrl) await loadDemoData(startedContext());
+    },
+  };
 }
-
-export const bookingModule: ServiceModule = {
-  name: BOOKING_SERVICE,
-  pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
-  projections: bookingProjections,
-
-  refusedCaller: (request, problem) => {
-    const language = languageOfRequest(request);
-    if (problem.status === 401) return ruleProblem(language, 401, 'clientNotIdentified');
-    if (problem.status === 429) return ruleProblem(language, 429, 'tooManyRequests', {}, undefined, problem.headers);
-    return problem;
-  },
-
-  routes(deps) {
-    const context = contextFor(deps);
-    return Router().use(appointmentRoutes(context), appointmentListRoutes(context), referenceRoutes(context), adminRoutes(context), noSuchEndpoint);
-  },
-
-  async start(deps) {
-    const settings = bookingSettings();
-    const scheduler = new BookingScheduler(contextFor(deps), { intervalMs: settings.sweepIntervalMs, graceMs: settings.recoveryGraceMs });
-    schedulers.add(scheduler);
-    await scheduler.start();
-  },
-
-  async stop() {
-    for (const scheduler of schedulers) await scheduler.stop();
-    schedulers.clear();
-  },
-
-  async seedDevelopmentData(deps) {
-    if (bookingSettings().demoData ?? !deps.config.eventStoreUrl) await loadDemoData(contextFor(deps));
-  },
-};

@@ -2,18 +2,15 @@ import { BookingCollections } from '../../../projections/booking/collections';
 import type { AppointmentDocument } from '../../../projections/booking/appointments';
 import type { RequestDocument } from '../../../projections/booking/requests';
 import { AppointmentStatus } from '../appointment/status';
-import { requestDecider } from '../request/decider';
-import { toRequestStreamId } from '../request/stream';
-import { execute, type BookingContext } from '../handlers/booking-context';
-import { acceptedAppointments, loadRequest, writeAppointments } from '../handlers/book-appointments';
+import type { BookingContext } from '../handlers/booking-context';
 import { expireAppointment, releaseSlot } from '../handlers/appointment-lifecycle';
-import { releaseRequest } from '../handlers/slot-reservations';
+import { abandonRequest, finishAcceptedRequest, RECOVERY_PRODUCER, releaseAbandonedRequest } from '../handlers/request-recovery';
 
-const PRODUCER = 'booking-scheduler';
 const BATCH = 200;
 
 /**
- * Timed and repair work, driven by the read models so that it survives restarts:
+ * Timed and repair work, driven by the read models so that it survives restarts (the platform's Scheduler
+ * runs it at start and every interval):
  * - Waiting appointments past their confirmation deadline are canceled as expired;
  * - a canceled appointment whose slot was not given back (the process stopped in between) gives it back;
  * - a request received but never decided within the grace period is abandoned and its holds released,
@@ -36,39 +33,22 @@ export async function sweep(context: BookingContext, options: { graceMs: number 
 
   const leaked = await appointments.find({ status: AppointmentStatus.Canceled, slotReleased: false, canceledAt: { $lte: before } }, { limit: BATCH });
   await each(leaked, (appointment) =>
-    releaseSlot(context, { appointmentId: appointment._id, locationId: appointment.locationId, slotDate: appointment.slotDate, reason: appointment.cancelReason === 'expired' ? 'expired' : 'canceled' }, PRODUCER),
+    releaseSlot(context, { appointmentId: appointment._id, locationId: appointment.locationId, slotDate: appointment.slotDate, reason: appointment.cancelReason === 'expired' ? 'expired' : 'canceled' }, RECOVERY_PRODUCER),
   );
 
   const stalled = await requests.find({ status: 'received', receivedAt: { $lte: before } }, { limit: BATCH });
-  await each(stalled, (request) => abandon(context, request._id, now));
+  await each(stalled, (request) => abandonRequest(context, request._id, now));
 
   // also a request abandoned just before a crash, its holds not yet released (the projection's version 2
   // counts heldLedgers for requests from before it was kept too)
   const holding = await requests.find({ status: 'abandoned', heldLedgers: { $gt: 0 } }, { limit: BATCH });
-  await each(holding, (request) => releaseAbandoned(context, request._id));
+  await each(holding, (request) => releaseAbandonedRequest(context, request._id));
 
   const unfinished = await requests.find({ status: 'accepted', pendingAppointments: { $gt: 0 }, decidedAt: { $lte: before } }, { limit: BATCH });
-  await each(unfinished, async (request) => {
-    await writeAppointments(context, acceptedAppointments(await loadRequest(context, request._id)), PRODUCER);
-  });
+  await each(unfinished, (request) => finishAcceptedRequest(context, request._id));
 
   // the next sweep (and the first request after a start) sees what this one did; bounded, because a
   // projection of another service that is stuck must not stop this one (nor the platform's shutdown)
   const head = await context.events.headPosition();
   await Promise.race([context.projections.waitFor(head), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-}
-
-async function abandon(context: BookingContext, requestId: string, now: Date) {
-  const result = await execute(context, toRequestStreamId(requestId), requestDecider, { type: 'abandon', data: { requestId, reason: 'not decided within the grace period', abandonedAt: now.toISOString() } }, PRODUCER);
-  const state = await loadRequest(context, requestId);
-  if (result.events.length > 0 && state.received) {
-    await releaseRequest(context, state.received.ledgers, requestId, 'request-abandoned', PRODUCER);
-  } else if (state.status === 'accepted') {
-    await writeAppointments(context, acceptedAppointments(state), PRODUCER);
-  }
-}
-
-async function releaseAbandoned(context: BookingContext, requestId: string) {
-  const state = await loadRequest(context, requestId);
-  if (state.received) await releaseRequest(context, state.received.ledgers, requestId, 'request-abandoned', PRODUCER);
 }
