@@ -9,8 +9,8 @@ import { adminRoutes } from './routes/admin-routes';
 import { appointmentListRoutes } from './routes/appointment-list-routes';
 import { appointmentRoutes } from './routes/appointment-routes';
 import { referenceRoutes } from './routes/reference-routes';
-import { languageOfRequest } from './routes/http-input';
-import { ruleProblem } from './problems';
+import { languageOfRequest } from './messages';
+import { ruleProblem, toProblem } from './problems';
 import { bookingSettings } from './settings';
 import { BOOKING_SERVICE } from './service';
 
@@ -35,6 +35,7 @@ export function createBookingModule(): ServiceModule {
     name: BOOKING_SERVICE,
     pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
     projections: bookingProjections,
+    problems: toProblem,
 
     refusedCaller: (request, problem) => {
       const language = languageOfRequest(request);

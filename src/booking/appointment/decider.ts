@@ -20,7 +20,10 @@ export type AppointmentRuleCode =
   | 'appointmentStarted';
 
 export class AppointmentRuleError extends Error {
-  constructor(readonly code: AppointmentRuleCode) {
+  constructor(
+    readonly code: AppointmentRuleCode,
+    readonly appointmentId: string,
+  ) {
     super(code);
     this.name = 'AppointmentRuleError';
   }
@@ -54,17 +57,17 @@ export const appointmentDecider: Decider<AppointmentCommand, AppointmentEvent, A
         // a replay of the same request (recovery rolling a booking forward) changes nothing
         return state.exists ? [] : [{ type: APPOINTMENT_REQUESTED, data: command.data }];
       case 'confirm': {
-        const current = existing(state, command.actor);
-        if (current.status === AppointmentStatus.Canceled) throw new AppointmentRuleError('appointmentCanceled');
-        if (current.status !== AppointmentStatus.Waiting) throw new AppointmentRuleError('appointmentAlreadyScheduled');
+        const current = existing(state, command);
+        if (current.status === AppointmentStatus.Canceled) throw new AppointmentRuleError('appointmentCanceled', command.appointmentId);
+        if (current.status !== AppointmentStatus.Waiting) throw new AppointmentRuleError('appointmentAlreadyScheduled', command.appointmentId);
         const deadline = current.requested.confirmationDeadline;
-        if (deadline && Date.parse(deadline) <= Date.parse(command.at)) throw new AppointmentRuleError('confirmationDeadlinePassed');
+        if (deadline && Date.parse(deadline) <= Date.parse(command.at)) throw new AppointmentRuleError('confirmationDeadlinePassed', command.appointmentId);
         return [{ type: APPOINTMENT_CONFIRMED, data: { appointmentId: command.appointmentId, confirmedBy: command.actor.clientId, confirmedAt: command.at } }];
       }
       case 'cancel': {
-        const current = existing(state, command.actor);
-        if (current.status === AppointmentStatus.Canceled) throw new AppointmentRuleError('appointmentAlreadyCanceled');
-        if (Date.parse(current.requested.slot.start) <= Date.parse(command.at)) throw new AppointmentRuleError('appointmentStarted');
+        const current = existing(state, command);
+        if (current.status === AppointmentStatus.Canceled) throw new AppointmentRuleError('appointmentAlreadyCanceled', command.appointmentId);
+        if (Date.parse(current.requested.slot.start) <= Date.parse(command.at)) throw new AppointmentRuleError('appointmentStarted', command.appointmentId);
         const notifyUser = command.notifyUser && Boolean(current.requested.citizen.email);
         return [canceled(current.requested, 'canceled', notifyUser, command.actor.clientId, command.at)];
       }
@@ -82,10 +85,10 @@ export const appointmentDecider: Decider<AppointmentCommand, AppointmentEvent, A
   },
 };
 
-function existing(state: AppointmentState, actor: Actor) {
-  if (!state.exists) throw new AppointmentRuleError('appointmentNotFound');
+function existing(state: AppointmentState, { appointmentId, actor }: { appointmentId: string; actor: Actor }) {
+  if (!state.exists) throw new AppointmentRuleError('appointmentNotFound', appointmentId);
   if (actor.organizationIdno !== null && actor.organizationIdno !== state.requested.organizationIdno) {
-    throw new AppointmentRuleError('appointmentNotYours');
+    throw new AppointmentRuleError('appointmentNotYours', appointmentId);
   }
   return state;
 }

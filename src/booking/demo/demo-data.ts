@@ -3,8 +3,8 @@ import { NO_STREAM } from '../../platform/event-store/event-store';
 import { toCloudEvent } from '../../platform/decider';
 import type { BookingContext } from '../handlers/booking-context';
 import { importReferenceData, type ReferenceImport } from '../handlers/reference-import';
-import { validateBody } from '../validation';
-import { BOOKING_SOURCE, BOOKING_STREAMS } from '../service';
+import { RequestSchemas } from '../../platform/http/request-validation';
+import { BOOKING_SERVICE, BOOKING_SOURCE, BOOKING_STREAMS } from '../service';
 
 export const DEMO_DATA_LOADED = 'md.gov.booking.demo-data.loaded.v1';
 /** a marker: the demo data were loaded once */
@@ -18,7 +18,7 @@ const DEMO_FILE = new URL('./demo-data.json', import.meta.url);
  */
 export async function loadDemoData(context: BookingContext): Promise<boolean> {
   if ((await context.events.readStream(DEMO_DATA_STREAM)).length > 0) return false;
-  const file = validateBody<ReferenceImport>('import', JSON.parse(readFileSync(DEMO_FILE, 'utf8')), 'en');
+  const file = RequestSchemas.of(BOOKING_SERVICE).value<ReferenceImport>('import', JSON.parse(readFileSync(DEMO_FILE, 'utf8')));
   const summary = await importReferenceData(context, file, 'booking-demo-data', 'en');
   const marker = toCloudEvent({ type: DEMO_DATA_LOADED, data: summary }, DEMO_DATA_STREAM, { source: BOOKING_SOURCE, producer: 'booking-demo-data', clock: context.clock });
   await context.events.append(DEMO_DATA_STREAM, [{ event: marker, producer: 'booking-demo-data' }], { expectedRevision: NO_STREAM }).catch(() => undefined);

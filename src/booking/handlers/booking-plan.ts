@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../appointment/commands';
 import type { Booking } from '../ledger/events';
 import type { Language } from '../messages';
-import { ruleProblem, validationProblem, type FieldError } from '../problems';
+import { ruleProblem, validationProblem, type FieldMessage } from '../problems';
 import type { BookingLimits } from '../slots/slot-capacity';
 import { locateSlot } from '../slots/slot-rules';
 import { toPersonStreamId } from '../person/stream';
@@ -43,7 +43,7 @@ export async function planAppointments(
   options: { actor: Actor; language: Language; now: Date },
 ): Promise<PlannedAppointment[]> {
   const resolve = serviceResolver(context);
-  const errors: FieldError[] = [];
+  const errors: FieldMessage[] = [];
   const planned: PlannedAppointment[] = [];
   const seen = new Set<string>();
   for (const [citizenIndex, citizen] of citizens.entries()) {
@@ -85,7 +85,7 @@ export async function planAppointments(
   return planned;
 }
 
-function optionOf(options: { id: string; name: object }[], id: string | null | undefined, field: string, errors: FieldError[]) {
+function optionOf(options: { id: string; name: object }[], id: string | null | undefined, field: string, errors: FieldMessage[]) {
   if (!id) return null;
   const option = options.find((candidate) => candidate.id === id);
   if (!option) errors.push({ field, key: 'optionNotFound', params: { id } });

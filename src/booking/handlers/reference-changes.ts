@@ -1,7 +1,7 @@
 import { BookingCollections } from '../../../projections/booking/collections';
 import { slotUsageProjection, type SlotUsageDocument } from '../../../projections/booking/slot-usage';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
-import type { FieldError } from '../problems';
+import type { FieldMessage } from '../problems';
 import { ledgerPlacementChanges } from '../reference/integrity';
 import type { CalendarLocationDefinition, ReferenceKind } from '../reference/definitions';
 import { addDays } from '../../platform/time/zoned-time';
@@ -11,7 +11,7 @@ import type { BookingContext } from './booking-context';
  * A change of a location's time zone or of a calendar-location's location is refused while bookings are to
  * come there (see ledgerPlacementChanges); past bookings no longer count against any limit.
  */
-export async function ledgerSplitErrors(context: BookingContext, kind: ReferenceKind, definition: { id: string }, prefix = ''): Promise<FieldError[]> {
+export async function ledgerSplitErrors(context: BookingContext, kind: ReferenceKind, definition: { id: string }, prefix = ''): Promise<FieldMessage[]> {
   const current = await context.reference.get(kind, definition.id);
   const fields = current ? ledgerPlacementChanges(kind, current, definition) : [];
   if (fields.length === 0) return [];

@@ -1,5 +1,5 @@
 import type { Language } from '../messages';
-import { validationProblem, type FieldError } from '../problems';
+import { validationProblem, type FieldMessage } from '../problems';
 import { completeDefinition, definitionErrors } from '../reference/completion';
 import { referenceDecider } from '../reference/decider';
 import { registeredType } from '../reference/events';
@@ -39,7 +39,7 @@ export async function importReferenceData(context: BookingContext, file: Referen
     calendarLocationsWith: async (field, id) => (await context.reference.calendarLocationsWith(field, id)).filter((stored) => !inFile.has(stored.id)),
   };
 
-  const errors: FieldError[] = [];
+  const errors: FieldMessage[] = [];
   for (const kind of REFERENCE_ORDER) {
     let index = 0;
     for (const definition of definitions.get(kind)!.values()) {

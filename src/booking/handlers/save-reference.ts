@@ -1,7 +1,7 @@
 import type { Language } from '../messages';
-import { ruleProblem, validationProblem } from '../problems';
+import { validationProblem } from '../problems';
 import { completeDefinition, definitionErrors } from '../reference/completion';
-import { referenceDecider, ReferenceRuleError } from '../reference/decider';
+import { referenceDecider } from '../reference/decider';
 import { integrityErrors } from '../reference/integrity';
 import { REFERENCE_STREAMS } from '../reference/stream';
 import type { ReferenceDefinitions, ReferenceKind } from '../reference/definitions';
@@ -29,13 +29,8 @@ export async function saveReference<K extends ReferenceKind>(
     ...(await ledgerSplitErrors(context, kind, definition)),
   ];
   if (errors.length) throw validationProblem(options.language, errors);
-  try {
-    const result = await execute(context, REFERENCE_STREAMS[kind](definition.id), referenceDecider<ReferenceDefinitions[K]>(kind), { type: mode, definition }, options.producer);
-    await context.projections.waitFor(result.lastPosition);
-    return definition;
-  } catch (error) {
-    if (!(error instanceof ReferenceRuleError)) throw error;
-    const params = { kind, id: definition.id };
-    throw error.code === 'alreadyExists' ? ruleProblem(options.language, 409, 'referenceAlreadyExists', params) : ruleProblem(options.language, 404, 'referenceNotFound', params);
-  }
+  // a definition created twice or updated before it exists: the decider's ReferenceRuleError, which problems.ts words
+  const result = await execute(context, REFERENCE_STREAMS[kind](definition.id), referenceDecider<ReferenceDefinitions[K]>(kind), { type: mode, definition }, options.producer);
+  await context.projections.waitFor(result.lastPosition);
+  return definition;
 }

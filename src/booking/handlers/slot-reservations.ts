@@ -2,7 +2,7 @@ import type { ReleaseReason } from '../ledger/events';
 import type { ReserveSlots } from '../ledger/commands';
 import { ledgerDecider, SlotUnavailableError } from '../ledger/decider';
 import type { LedgerKey } from '../request/events';
-import type { FieldError } from '../problems';
+import type { FieldMessage } from '../problems';
 import { toLedgerStreamId } from '../ledger/stream';
 import type { BookingContext } from './booking-context';
 import type { PlannedAppointment } from './booking-plan';
@@ -33,8 +33,8 @@ export function reserveCommand(group: LedgerGroup, requestId: string): ReserveSl
 }
 
 /** What would be refused if the request were reserved now: checked before anything is written. */
-export async function unavailableNow(context: BookingContext, groups: LedgerGroup[], requestId: string): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
+export async function unavailableNow(context: BookingContext, groups: LedgerGroup[], requestId: string): Promise<FieldMessage[]> {
+  const errors: FieldMessage[] = [];
   for (const group of groups) {
     const { state } = await context.ledgers.load(group.streamId);
     try {

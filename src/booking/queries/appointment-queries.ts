@@ -2,7 +2,7 @@ import type { Filter } from '../../platform/document-store/document-store';
 import { BookingCollections } from '../../../projections/booking/collections';
 import type { AppointmentDocument } from '../../../projections/booking/appointments';
 import type { BookingContext } from '../handlers/booking-context';
-import { canonicalUuid } from '../validation';
+import { canonicalUuid } from '../../platform/http/request-validation';
 import { pageWindow, type PageRequest } from './pagination';
 
 /**

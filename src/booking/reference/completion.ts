@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nameUuid } from '../service';
 import { minutesOf, isValidTimeZone } from '../../platform/time/zoned-time';
-import type { FieldError } from '../problems';
+import type { FieldMessage } from '../problems';
 import { settingsId, type CalendarLocationDefinition, type LocationDefinition, type ReferenceDefinitions, type ReferenceKind, type SettingsDefinition } from './definitions';
 
 /**
@@ -20,8 +20,8 @@ export function completeDefinition<K extends ReferenceKind>(kind: K, input: Reco
 }
 
 /** Rules the schema cannot say: orders of times and dates, known time zones. */
-export function definitionErrors(kind: ReferenceKind, definition: object, prefix = ''): FieldError[] {
-  const errors: FieldError[] = [];
+export function definitionErrors(kind: ReferenceKind, definition: object, prefix = ''): FieldMessage[] {
+  const errors: FieldMessage[] = [];
   if (kind === 'location') {
     const { timeZone } = definition as LocationDefinition;
     if (!isValidTimeZone(timeZone)) errors.push({ field: `${prefix}timeZone`, key: 'timeZone', params: { value: timeZone } });

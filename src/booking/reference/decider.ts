@@ -7,7 +7,11 @@ import { registeredType, updatedType, type ReferenceEvent } from './events';
 export type ReferenceState<T> = { definition: T | null };
 
 export class ReferenceRuleError extends Error {
-  constructor(readonly code: 'alreadyExists' | 'notFound') {
+  constructor(
+    readonly code: 'alreadyExists' | 'notFound',
+    readonly kind: ReferenceKind,
+    readonly id: string,
+  ) {
     super(code);
     this.name = 'ReferenceRuleError';
   }
@@ -18,7 +22,7 @@ export class ReferenceRuleError extends Error {
  * shape: a whole definition, registered once and then updated. Defining the same content again appends
  * nothing, which makes the import and the demo data idempotent.
  */
-export function referenceDecider<T>(kind: ReferenceKind): Decider<ReferenceCommand<T>, ReferenceEvent<T>, ReferenceState<T>> {
+export function referenceDecider<T extends { id: string }>(kind: ReferenceKind): Decider<ReferenceCommand<T>, ReferenceEvent<T>, ReferenceState<T>> {
   const registered = registeredType(kind);
   const updated = updatedType(kind);
   return {
@@ -28,10 +32,10 @@ export function referenceDecider<T>(kind: ReferenceKind): Decider<ReferenceComma
       const unchanged = state.definition !== null && canonicalJson(state.definition) === canonicalJson(command.definition);
       switch (command.type) {
         case 'create':
-          if (state.definition) throw new ReferenceRuleError('alreadyExists');
+          if (state.definition) throw new ReferenceRuleError('alreadyExists', kind, command.definition.id);
           return [{ type: registered, data: command.definition }];
         case 'update':
-          if (!state.definition) throw new ReferenceRuleError('notFound');
+          if (!state.definition) throw new ReferenceRuleError('notFound', kind, command.definition.id);
           return unchanged ? [] : [{ type: updated, data: command.definition }];
         case 'define':
           if (!state.definition) return [{ type: registered, data: command.definition }];

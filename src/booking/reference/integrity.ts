@@ -1,4 +1,4 @@
-import type { FieldError } from '../problems';
+import type { FieldMessage } from '../problems';
 import type { CalendarDefinition, CalendarLocationDefinition, LocationDefinition, ReferenceDefinitions, ReferenceKind, SettingsDefinition } from './definitions';
 
 export type ReferenceLookup = <K extends ReferenceKind>(kind: K, id: string) => Promise<ReferenceDefinitions[K] | null>;
@@ -13,8 +13,8 @@ export type ReferenceSource = {
  * Every id a definition refers to must exist, and a calendar offered at a location must be of the location's
  * organization: when the calendar-location is defined, and when its calendar or location changes organization.
  */
-export async function integrityErrors(kind: ReferenceKind, definition: object, source: ReferenceSource, prefix = ''): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
+export async function integrityErrors(kind: ReferenceKind, definition: object, source: ReferenceSource, prefix = ''): Promise<FieldMessage[]> {
+  const errors: FieldMessage[] = [];
   const missing = (field: string, refKind: ReferenceKind, id: string) =>
     errors.push({ field: `${prefix}${field}`, key: 'referenceNotFound', params: { kind: refKind, id } });
 
