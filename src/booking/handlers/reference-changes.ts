@@ -1,5 +1,4 @@
-import { BookingCollections } from '../../../projections/booking/collections';
-import { slotUsageProjection, type SlotUsageDocument } from '../../../projections/booking/slot-usage';
+import { SLOT_USAGE, slotUsageProjection, type SlotUsageDocument } from '../../../projections/booking/slot-usage';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import type { FieldMessage } from '../problems';
 import { ledgerPlacementChanges } from '../reference/integrity';
@@ -26,6 +25,6 @@ export async function ledgerSplitErrors(context: BookingContext, kind: Reference
   else Object.assign(upcoming, { locationId: (current as CalendarLocationDefinition).locationId, calendarLocationId: definition.id });
   // a booking already in the log must count: the slot usage read model is brought up to the log first
   await readYourWrites(context, undefined, [slotUsageProjection.name]);
-  const booked = await context.documents.collection<SlotUsageDocument>(BookingCollections.slotUsage).findOne(upcoming);
+  const booked = await context.documents.collection<SlotUsageDocument>(SLOT_USAGE).findOne(upcoming);
   return booked ? fields.map((field) => ({ field: `${prefix}${field}`, key: 'changeWithBookings' as const })) : [];
 }

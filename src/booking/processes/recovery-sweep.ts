@@ -1,6 +1,5 @@
-import { BookingCollections } from '../../../projections/booking/collections';
-import type { AppointmentDocument } from '../../../projections/booking/appointments';
-import type { RequestDocument } from '../../../projections/booking/requests';
+import { APPOINTMENTS, type AppointmentDocument } from '../../../projections/booking/appointments';
+import { BOOKING_REQUESTS, type RequestDocument } from '../../../projections/booking/requests';
 import { AppointmentStatus } from '../appointment/status';
 import type { BookingContext } from '../handlers/booking-context';
 import { expireAppointment, releaseSlot } from '../handlers/appointment-lifecycle';
@@ -20,8 +19,8 @@ const BATCH = 200;
 export async function sweep(context: BookingContext, options: { graceMs: number }): Promise<void> {
   const now = context.clock.now();
   const before = new Date(now.getTime() - options.graceMs).toISOString();
-  const appointments = context.documents.collection<AppointmentDocument>(BookingCollections.appointments);
-  const requests = context.documents.collection<RequestDocument>(BookingCollections.requests);
+  const appointments = context.documents.collection<AppointmentDocument>(APPOINTMENTS);
+  const requests = context.documents.collection<RequestDocument>(BOOKING_REQUESTS);
 
   // one item that fails (and is logged) does not hold up the others
   const each = async <T extends { _id: string }>(items: T[], work: (item: T) => Promise<unknown>) => {

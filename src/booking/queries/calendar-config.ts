@@ -1,5 +1,4 @@
-import { BookingCollections } from '../../../projections/booking/collections';
-import type { SlotUsageDocument } from '../../../projections/booking/slot-usage';
+import { SLOT_USAGE, type SlotUsageDocument } from '../../../projections/booking/slot-usage';
 import type { BookingContext } from '../handlers/booking-context';
 import type { ResolvedService } from '../handlers/service-resolver';
 import { availability } from '../slots/calendar-availability';
@@ -18,7 +17,7 @@ export async function calendarConfig(context: BookingContext, service: ResolvedS
   const window = bookableWindow(slotCalendar, now);
   const usage = window
     ? await context.documents
-        .collection<SlotUsageDocument>(BookingCollections.slotUsage)
+        .collection<SlotUsageDocument>(SLOT_USAGE)
         .find({ locationId: location.id, date: { $gte: window.first, $lte: window.last }, count: { $gt: 0 } })
     : [];
   const limits = { locationCapacity: location.capacity, dailyLimit: calendarLocation.appointmentsLimit };

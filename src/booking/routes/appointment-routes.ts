@@ -3,8 +3,7 @@ import { contentHash } from '../../platform/event-store/event-identity';
 import { route } from '../../platform/http/problem';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf } from '../../platform/http/service-auth';
-import { BookingCollections } from '../../../projections/booking/collections';
-import type { AppointmentDocument } from '../../../projections/booking/appointments';
+import { APPOINTMENTS, type AppointmentDocument } from '../../../projections/booking/appointments';
 import { bookAppointments } from '../handlers/book-appointments';
 import type { BookingContext } from '../handlers/booking-context';
 import type { CitizenRequest } from '../handlers/booking-plan';
@@ -21,7 +20,7 @@ export function appointmentRoutes(context: BookingContext): Router {
   const schemas = RequestSchemas.of(BOOKING_SERVICE);
   const appointmentIdOf = (request: Request) => uuidParam(request.params.appointmentId, 'appointmentId', languageOfRequest(request));
   const current = async (appointmentId: string) =>
-    publicModel((await context.documents.collection<AppointmentDocument>(BookingCollections.appointments).findOne({ _id: appointmentId }))!);
+    publicModel((await context.documents.collection<AppointmentDocument>(APPOINTMENTS).findOne({ _id: appointmentId }))!);
 
   router.post(
     '/api/v2/appointments/request',
