@@ -9,10 +9,10 @@ import { readLogBatch, totalSize, type EventKind, type EventStore } from '../pla
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
 import { BridgeClaim } from './bridge-claim';
-import { ConsumerInstance, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
+import { ConsumerInstance, kindsOf, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
 import { ConsumerLane, type LaneSource } from './consumer-lane';
 import { planShards, shardOf } from './group-shards';
-import { groupKey, laneKey, LANES, LaneLeases, membershipDue, renewalDue, type LaneDocument, type LaneGroupIdentity, type Membership, type Renewal } from './lane-leases';
+import { groupKey, handOutWindowMs, holdersSeenHere, laneKey, LANES, LaneLeases, membershipDue, renewalDue, type LaneDocument, type LaneGroupIdentity, type Membership, type Renewal } from './lane-leases';
 import { LogTail } from './log-tail';
 import { mayConsume } from './exchange-rights';
 
@@ -549,7 +549,7 @@ export class ConsumerService {
       if (!renewalDue(this.renewals.get(lane), now, acknowledgements, leaseMs)) continue;
       const askedAt = performance.now();
       if (await this.leases.renew(lane.key, lane.watermark())) {
-        lane.leaseRenewed(askedAt + this.handOutWindowMs());
+        lane.leaseRenewed(askedAt + handOutWindowMs(this.deps.config.laneLeaseMs));
         this.renewals.set(lane, { at: now, acknowledgements });
         continue;
       }
@@ -572,13 +572,7 @@ export class ConsumerService {
         continue;
       }
       const view = await this.leases.view(identity, lanes.length);
-      // A lane serving here is held here, even if its lease lapsed unseen (a pause) and was renewed just
-      // now: taking it "again" would start it over under the instances holding its events. A lease still
-      // ours from before a restart, on a lane not serving here, is free to take again.
-      const holders = view.holders.map((holder, shard) => {
-        if (lanes[shard].isServing() && (holder === null || holder === me)) return me;
-        return holder === me ? null : holder;
-      });
+      const holders = holdersSeenHere(view.holders, lanes.map((lane) => lane.isServing()), me);
       const plan = planShards({ bridge: me, members: view.members, holders });
       for (const [shard, lane] of lanes.entries()) if (!plan.release.includes(shard)) lane.stopDraining();
       for (const shard of plan.release) await this.letGo(lanes[shard]);
@@ -590,7 +584,7 @@ export class ConsumerService {
         const acquiredAt = this.deps.clock.now().getTime();
         const watermark = await this.leases.acquire({ ...identity, key: lanes[shard].key, shard, shards: lanes.length }, this.deps.registeredAt(identity.clientId));
         if (watermark === null) continue;
-        lanes[shard].serveFrom(watermark, askedAt + this.handOutWindowMs());
+        lanes[shard].serveFrom(watermark, askedAt + handOutWindowMs(this.deps.config.laneLeaseMs));
         this.renewals.set(lanes[shard], { at: acquiredAt, acknowledgements: lanes[shard].acknowledgements() });
       }
       // instances waiting for events wake for a lane that now hands them out again
@@ -637,16 +631,6 @@ export class ConsumerService {
     await this.leases.release(lane.key, watermark);
   }
 
-  /**
-   * How long after asking for (or renewing) a lease this bridge may hand events out: the lease less a
-   * third of it, so that it stops before another bridge can take the lane over, even when it cannot
-   * learn that it lost the lease (the store unreachable, the process paused). Bridges' clocks must agree
-   * to well within that third.
-   */
-  private handOutWindowMs(): number {
-    return this.deps.config.laneLeaseMs - Math.floor(this.deps.config.laneLeaseMs / 3);
-  }
-
   private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
     return async (after, limit, maxSize) => {
       const client = this.deps.registry.get(clientId);
@@ -665,11 +649,6 @@ export class ConsumerService {
       if (instance.transport === 'http' && instance.reads === 0 && instance.lastActivity < cutoff) await this.delete(instance, 'idle expiry');
     }
   }
-}
-
-/** The kinds of events an instance reads: standard events, its producer's test events, its client's dead events. */
-function kindsOf(options: InstanceOptions): EventKind[] {
-  return [...(options.events ? (['standard'] as const) : []), ...(options.test ? (['test'] as const) : []), ...(options.dead ? (['dead'] as const) : [])];
 }
 
 const KIND_ORDER: EventKind[] = ['standard', 'test', 'dead'];
