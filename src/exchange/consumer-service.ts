@@ -5,14 +5,17 @@ import type { Clock } from '../platform/clock';
 import { CoalescedTask } from '../platform/coalesced-task';
 import { nextTurn } from '../platform/event-loop';
 import type { DocumentStore } from '../platform/document-store/document-store';
-import { readLogBatch, totalSize, type EventKind, type EventStore } from '../platform/event-store/event-store';
+import { totalSize, type EventKind, type EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
 import { BridgeClaim } from './bridge-claim';
 import { ConsumerInstance, kindsOf, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
-import { ConsumerLane, type LaneSource } from './consumer-lane';
-import { planShards, shardOf } from './group-shards';
-import { groupKey, handOutWindowMs, holdersSeenHere, laneKey, LANES, LaneLeases, membershipDue, renewalDue, type LaneDocument, type LaneGroupIdentity, type Membership, type Renewal } from './lane-leases';
+import type { ConsumerLane, LaneSource } from './consumer-lane';
+import { LaneGroups, type LaneGroup } from './lane-groups';
+import { laneSource } from './lane-source';
+import { LaneWaiters } from './lane-waiters';
+import { planShards } from './group-shards';
+import { groupKey, handOutWindowMs, holdersSeenHere, laneKey, LANES, LaneLeases, membershipDue, renewalDue, type LaneDocument, type LaneGroupIdentity, type Renewal } from './lane-leases';
 import { LogTail } from './log-tail';
 import { mayConsume } from './exchange-rights';
 
@@ -31,11 +34,6 @@ const POLL_MAX_UNCONFIRMED_SIZE = 64_000_000;
 type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
 /** Where such an instance's offsets go on: past any it can have handed out before (no consumer reads a billion events between two restarts) */
 const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
-/**
- * One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order.
- * readers: how many instances on this bridge read it; membership: what this bridge last wrote of that.
- */
-type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[]; readers: number; membership: Membership | null };
 
 /** Up to where one kind of events of a consumer group is confirmed: overall (the lowest of its shards) and per shard. */
 export type GroupPositions = LaneGroupIdentity & {
@@ -82,13 +80,11 @@ export type ConsumerServiceDeps = {
 type PollOptions = { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean };
 
 export class ConsumerService {
-  private readonly groups = new Map<string, LaneGroup>();
-  private readonly groupOfLane = new Map<ConsumerLane, LaneGroup>();
+  private readonly groups: LaneGroups;
   /** each served lane's lease as this bridge last wrote it */
   private readonly renewals = new WeakMap<ConsumerLane, Renewal>();
   private readonly instances = new Map<string, ConsumerInstance>();
-  /** the instances waiting for something to change in a lane (long polls, idle WebSocket connections), by lane */
-  private readonly waiters = new Map<ConsumerLane, Set<() => void>>();
+  private readonly waiters = new LaneWaiters();
   private readonly tail: LogTail;
   /** after appends: the lanes with waiting instances read the new events, and wake them only if some are theirs */
   private readonly readAheads: CoalescedTask;
@@ -109,6 +105,7 @@ export class ConsumerService {
     this.leases = new LaneLeases(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock);
     this.claim = deps.sharedStore ? new BridgeClaim(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock) : null;
     this.tail = new LogTail(deps.events);
+    this.groups = new LaneGroups(deps.config.groupShards, (identity, shard, shards) => this.laneSource(identity, shard, shards));
     this.readAheads = new CoalescedTask(
       () => this.readAheadForWaiters(),
       (error) => deps.logger.error({ err: error }, 'reading new events for waiting consumer instances failed; they read them on their next poll'),
@@ -121,7 +118,7 @@ export class ConsumerService {
     await this.tail.start();
     this.unsubscribe = this.deps.events.onAppended(() => {
       this.tail.appended();
-      for (const lane of this.groupOfLane.keys()) lane.logAdvanced();
+      for (const lane of this.groups.lanes()) lane.logAdvanced();
       void this.readAheads.wake();
     });
     const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
@@ -146,17 +143,17 @@ export class ConsumerService {
   /** The first step of a stop: waiting long polls answer now, and new ones at once. */
   endReads(): void {
     this.readsEnded = true;
-    this.notify();
+    this.waiters.notify();
   }
 
   async stop(): Promise<void> {
     this.timers.forEach(clearInterval);
     this.unsubscribe?.();
-    this.notify();
+    this.waiters.notify();
     this.stopped = true;
     await this.readAheads.idle();
     await this.leaseChecks;
-    for (const group of this.groups.values()) {
+    for (const group of this.groups.all()) {
       for (const lane of group.lanes) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
       await this.leases.setMember(group.identity, false);
     }
@@ -218,25 +215,25 @@ export class ConsumerService {
 
   async delete(instance: ConsumerInstance, reason: string): Promise<void> {
     if (!this.instances.delete(instance.id)) return;
-    const groups = this.groupsOf(instance.lanes);
+    const groups = this.groups.of(instance.lanes);
     for (const group of groups) group.readers -= 1;
     const returned = instance.release();
     if (instance.transport === 'http') await this.deps.documents.collection(INSTANCES).deleteOne({ _id: instance.id });
     await this.checkLeases(groups);
     this.deps.logger.info({ instance: instance.id, client: instance.clientId, group: instance.options.group, returned, reason }, 'consumer instance deleted');
-    this.notify(instance.lanes);
+    this.waiters.notify(instance.lanes);
   }
 
   confirm(instance: ConsumerInstance, upTo?: number): number {
     this.touch(instance);
     const confirmed = instance.confirm(upTo);
-    if (confirmed > 0) this.notify(instance.lanes);
+    if (confirmed > 0) this.waiters.notify(instance.lanes);
     return confirmed;
   }
 
   /** A long poll's events that its client never got whole: see ConsumerInstance.takeBack. */
   takeBack(instance: ConsumerInstance, deliveries: OffsetDelivery[]): void {
-    if (instance.takeBack(deliveries.map(({ offset }) => offset)) > 0) this.notify(instance.lanes);
+    if (instance.takeBack(deliveries.map(({ offset }) => offset)) > 0) this.waiters.notify(instance.lanes);
   }
 
   touch(instance: ConsumerInstance): void {
@@ -295,7 +292,7 @@ export class ConsumerService {
       }
     }
     // an instance deleted while it read gave its events back after the others were woken: wake them again
-    if (!this.isOpen(instance)) this.notify(instance.lanes);
+    if (!this.isOpen(instance)) this.waiters.notify(instance.lanes);
     return taken;
   }
 
@@ -304,7 +301,7 @@ export class ConsumerService {
     try {
       return await instance.take(max, maxSize);
     } catch (error) {
-      this.notify(instance.lanes);
+      this.waiters.notify(instance.lanes);
       throw error;
     }
   }
@@ -315,19 +312,7 @@ export class ConsumerService {
    * WebSocket's window), a lane starting to hand events out; or after timeoutMs.
    */
   waitForChange(timeoutMs: number, lanes: readonly ConsumerLane[]): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        for (const lane of lanes) this.waiters.get(lane)?.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      for (const lane of lanes) {
-        let waiting = this.waiters.get(lane);
-        if (!waiting) this.waiters.set(lane, (waiting = new Set()));
-        waiting.add(done);
-      }
-    });
+    return this.waiters.waitForChange(timeoutMs, lanes);
   }
 
   /**
@@ -335,7 +320,7 @@ export class ConsumerService {
    * (they arrived while the take ran, and the read-ahead that follows appends passed it by).
    */
   waitForEvents(timeoutMs: number, lanes: readonly ConsumerLane[]): Promise<void> {
-    return lanes.some((lane) => lane.wouldRead()) ? Promise.resolve() : this.waitForChange(timeoutMs, lanes);
+    return this.waiters.waitForEvents(timeoutMs, lanes);
   }
 
   /**
@@ -375,9 +360,9 @@ export class ConsumerService {
     const recordedByKey = new Map(recorded.map((lane) => [lane._id, lane]));
     const identities = new Map<string, LaneGroupIdentity>();
     for (const { clientId: owner, group, kind } of recorded) identities.set(groupKey({ clientId: owner, group, kind }), { clientId: owner, group, kind });
-    for (const { identity } of this.groups.values()) if (clientId === undefined || identity.clientId === clientId) identities.set(groupKey(identity), identity);
+    for (const { identity } of this.groups.all()) if (clientId === undefined || identity.clientId === clientId) identities.set(groupKey(identity), identity);
     return [...identities.values()].sort(byClientGroupKind).map((identity) => {
-      const live = this.groups.get(groupKey(identity));
+      const live = this.groups.get(identity);
       const positions: GroupPositions = { ...identity, confirmedUpTo: Number.POSITIVE_INFINITY, shards: [] };
       for (let shard = 0; shard < shards; shard += 1) {
         const document = recordedByKey.get(laneKey(identity, shard, shards));
@@ -413,13 +398,6 @@ export class ConsumerService {
       }));
   }
 
-  /** Wakes the instances waiting on these lanes (all lanes when none are given). */
-  private notify(lanes: Iterable<ConsumerLane> = this.waiters.keys()) {
-    const woken = new Set<() => void>();
-    for (const lane of lanes) for (const waiter of this.waiters.get(lane) ?? []) woken.add(waiter);
-    for (const waiter of woken) waiter();
-  }
-
   /**
    * The lanes with waiting instances read what was appended (through the tail); their instances wake if
    * some of it is theirs. Side by side: a lane that reads the log itself (behind the tail) holds no other up.
@@ -427,7 +405,7 @@ export class ConsumerService {
    * without reading: with many groups waiting, each reading every commit cost producers half their rate.
    */
   private async readAheadForWaiters() {
-    const waited = [...this.waiters].flatMap(([lane, waiting]) => (waiting.size > 0 ? [lane] : []));
+    const waited = this.waiters.waitedLanes();
     if (waited.length === 0) return; // no instance waits: the log is not read for nothing
     await this.tail.catchUp();
     // lanes near the head mostly stand at the same position: the types after it are gathered once
@@ -438,7 +416,7 @@ export class ConsumerService {
       return typesSeen.get(key)!;
     };
     const worthReading = waited.filter((lane) => {
-      const identity = this.groupOfLane.get(lane)?.identity;
+      const identity = this.groups.identityOf(lane);
       // a lane whose kind of events (test and dead events are rare) did not come since it last read reads nothing now
       if (!identity || !this.tail.mayHoldAfter(lane.readUpTo(), identity.kind)) return false;
       if (this.mayGetAnyOf(identity.clientId, typesAfter(lane.readUpTo(), identity.kind))) return true;
@@ -447,7 +425,7 @@ export class ConsumerService {
     });
     await Promise.all(
       worthReading.map(async (lane) => {
-        if (await lane.readAhead()) this.notify([lane]);
+        if (await lane.readAhead()) this.waiters.notify([lane]);
       }),
     );
   }
@@ -474,41 +452,13 @@ export class ConsumerService {
   }
 
   private async open(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket', id: string, offsetBlocks?: OffsetBlocks) {
-    const groups = kindsOf(options).map((kind) => this.laneGroup({ clientId: client.id, group: options.group, kind }));
+    const groups = kindsOf(options).map((kind) => this.groups.open({ clientId: client.id, group: options.group, kind }));
     const lanes = groups.flatMap((group) => group.lanes);
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered, offsetBlocks);
     this.instances.set(id, instance);
     for (const group of groups) group.readers += 1;
     await this.checkLeases(groups);
     return instance;
-  }
-
-  private laneGroup(identity: LaneGroupIdentity): LaneGroup {
-    const key = groupKey(identity);
-    let group = this.groups.get(key);
-    if (!group) {
-      const shards = this.deps.config.groupShards;
-      const lanes = Array.from({ length: shards }, (_, shard) => new ConsumerLane(laneKey(identity, shard, shards), this.laneSource(identity, shard, shards)));
-      group = { identity, lanes, readers: 0, membership: null };
-      this.groups.set(key, group);
-      for (const lane of lanes) this.groupOfLane.set(lane, group);
-    }
-    return group;
-  }
-
-  private forget(group: LaneGroup) {
-    const key = groupKey(group.identity);
-    if (this.groups.get(key) === group) this.groups.delete(key);
-    // a long poll of the group's last instance, deleted or expired, waits on these lanes: it ends now
-    this.notify(group.lanes);
-    for (const lane of group.lanes) {
-      this.groupOfLane.delete(lane);
-      this.waiters.delete(lane);
-    }
-  }
-
-  private groupsOf(lanes: ConsumerLane[]): LaneGroup[] {
-    return [...new Set(lanes.map((lane) => this.groupOfLane.get(lane)!))];
   }
 
   private checkAllLeases(): Promise<void> {
@@ -538,7 +488,7 @@ export class ConsumerService {
   private async updateLeases(only?: LaneGroup[]) {
     if (!(await this.holdBridgeId())) return;
     const me = this.deps.bridgeId;
-    const groups = only ?? [...this.groups.values()];
+    const groups = only ?? this.groups.all();
     const handingOutBefore = new Map(groups.flatMap((group) => group.lanes).map((lane) => [lane, lane.handingOut()]));
     const leaseMs = this.deps.config.laneLeaseMs;
     // first every lease it serves on, before the slower work per group: a long pass must not let them lapse
@@ -568,7 +518,7 @@ export class ConsumerService {
       // A group of one shard, served here and read here, keeps it whoever else joins: nothing to look up.
       if (member && lanes.length === 1 && lanes[0].isServing()) {
         lanes[0].stopDraining();
-        if (lanes[0].handingOut() && !handingOutBefore.get(lanes[0])) this.notify(lanes);
+        if (lanes[0].handingOut() && !handingOutBefore.get(lanes[0])) this.waiters.notify(lanes);
         continue;
       }
       const view = await this.leases.view(identity, lanes.length);
@@ -589,11 +539,15 @@ export class ConsumerService {
       }
       // instances waiting for events wake for a lane that now hands them out again
       const handingOutNow = lanes.filter((lane) => lane.handingOut() && !handingOutBefore.get(lane));
-      if (handingOutNow.length > 0) this.notify(handingOutNow);
+      if (handingOutNow.length > 0) this.waiters.notify(handingOutNow);
       // A group no instance here reads any more, whose leases are let go, is forgotten: a bridge meets
       // many groups in its life (a group per deployment of a consumer, say), and checked every one of
       // them every second. Its lanes' watermarks stay in the store; an instance opening it starts anew.
-      if (group.readers === 0 && !lanes.some((lane) => lane.isServing())) this.forget(group);
+      if (group.readers === 0 && !lanes.some((lane) => lane.isServing())) {
+        this.groups.forget(group);
+        // a long poll of the group's last instance, deleted or expired, waits on these lanes: it ends now
+        this.waiters.forget(lanes);
+      }
     }
   }
 
@@ -611,7 +565,7 @@ export class ConsumerService {
     if (!this.idTakenOver) {
       this.deps.logger.error({ bridge: this.deps.bridgeId }, 'another process runs with this bridge id; standing by on every consumer group');
       // lanes of groups opened from now on start standing by, and no pass takes a lease until the id is back
-      for (const group of this.groups.values()) for (const lane of group.lanes) lane.standBy();
+      for (const group of this.groups.all()) for (const lane of group.lanes) lane.standBy();
     }
     this.idTakenOver = true;
     return false;
@@ -631,16 +585,8 @@ export class ConsumerService {
     await this.leases.release(lane.key, watermark);
   }
 
-  private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
-    return async (after, limit, maxSize) => {
-      const client = this.deps.registry.get(clientId);
-      const read = (await this.tail.read(after, limit, maxSize, kind)) ?? (await readLogBatch(this.deps.events, { after, limit, maxSize, filter: { kinds: [kind] } }));
-      const deliveries = read.events
-        .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
-        .map((row) => ({ position: row.position, event: row.event, size: row.size }))
-        .filter((delivery) => shardOf(delivery, shards) === shard);
-      return { deliveries, scannedTo: read.nextAfter, atHead: !read.full, readSize: read.size };
-    };
+  private laneSource(identity: LaneGroupIdentity, shard: number, shards: number): LaneSource {
+    return laneSource({ events: this.deps.events, registry: this.deps.registry, tail: this.tail }, identity, shard, shards);
   }
 
   private async expireIdle() {
