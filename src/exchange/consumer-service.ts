@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError, type ExchangeConfig } from '../config';
-import { tooManyRequests, type ProblemError } from '../platform/errors';
+import type { ProblemError } from '../platform/errors';
 import type { Clock } from '../platform/clock';
 import { CoalescedTask } from '../platform/coalesced-task';
 import type { DocumentStore } from '../platform/document-store/document-store';
@@ -8,31 +8,22 @@ import { totalSize, type EventKind, type EventStore } from '../platform/event-st
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
 import { BridgeClaim } from './bridge-claim';
-import { ConsumerInstance, kindsOf, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
+import { ConsumerInstance, kindsOf, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
 import type { ConsumerLane, LaneSource } from './consumer-lane';
 import { GroupStatusScans, type GroupPositions, type GroupStatus } from './group-status';
+import { ConsumerInstances, type InstanceStatus } from './consumer-instances';
 import { LaneGroups, type LaneGroup } from './lane-groups';
 import { laneSource } from './lane-source';
 import { LaneWaiters } from './lane-waiters';
 import { planShards } from './group-shards';
 import { handOutWindowMs, holdersSeenHere, LaneLeases, membershipDue, renewalDue, type LaneGroupIdentity, type Renewal } from './lane-leases';
 import { LogTail } from './log-tail';
+import { SavedInstances } from './saved-instances';
 import { mayConsume } from './exchange-rights';
 
-const INSTANCES = 'exchange_instances';
 const LEASE_CHECK_EVERY_MS = 1000;
-/** Retry-After of a refused consumer instance: about as long as a consumer takes to close one it no longer needs */
-const INSTANCE_LIMIT_RETRY_MS = 10_000;
 /** the sizes of a long-polling instance's unconfirmed events may add up to this, past the one that reaches it */
 const POLL_MAX_UNCONFIRMED_SIZE = 64_000_000;
-
-/** offsetsReservedUpTo: absent in instances saved by versions that did not keep offsets across restarts */
-type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
-/** Where such an instance's offsets go on: past any it can have handed out before (no consumer reads a billion events between two restarts) */
-const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
-
-/** A consumer instance on this bridge, as its client's developers see it. expiresAt: long polling only, unless it is used again. */
-export type InstanceStatus = { instance: string; group: string; reads: EventKind[]; transport: 'http' | 'websocket'; unconfirmed: number; expiresAt?: string };
 
 export type ConsumerServiceDeps = {
   events: EventStore;
@@ -68,7 +59,8 @@ export class ConsumerService {
   private readonly groups: LaneGroups;
   /** each served lane's lease as this bridge last wrote it */
   private readonly renewals = new WeakMap<ConsumerLane, Renewal>();
-  private readonly instances = new Map<string, ConsumerInstance>();
+  private readonly instances: ConsumerInstances;
+  private readonly saved: SavedInstances;
   private readonly waiters = new LaneWaiters();
   private readonly tail: LogTail;
   /** after appends: the lanes with waiting instances read the new events, and wake them only if some are theirs */
@@ -91,6 +83,8 @@ export class ConsumerService {
     this.leases = new LaneLeases(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock);
     this.claim = deps.sharedStore ? new BridgeClaim(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock) : null;
     this.tail = new LogTail(deps.events);
+    this.instances = new ConsumerInstances(deps.config, deps.clock);
+    this.saved = new SavedInstances(deps.documents, deps.bridgeId, deps.clock);
     this.groups = new LaneGroups(deps.config.groupShards, (identity, shard, shards) => this.laneSource(identity, shard, shards));
     this.statuses = new GroupStatusScans({ ...deps, groups: this.groups, sourceOf: (identity, shard, shards) => this.laneSource(identity, shard, shards) });
     this.readAheads = new CoalescedTask(
@@ -108,22 +102,9 @@ export class ConsumerService {
       for (const lane of this.groups.lanes()) lane.logAdvanced();
       void this.readAheads.wake();
     });
-    const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
-    for (const document of await instances.find({ bridge: this.deps.bridgeId })) {
-      const client = this.deps.registry.get(document.clientId);
-      if (!client) {
-        await instances.deleteOne({ _id: document._id });
-        continue;
-      }
-      let reservedUpTo = document.offsetsReservedUpTo;
-      if (reservedUpTo === undefined) {
-        reservedUpTo = OFFSETS_OF_UNSAVED_INSTANCES;
-        await instances.updateOne({ _id: document._id }, { $set: { offsetsReservedUpTo: reservedUpTo } });
-      }
-      await this.open(client, document.options, 'http', document._id, this.offsetBlocks(document._id, reservedUpTo + 1, reservedUpTo));
-    }
+    await this.saved.restore(this.deps.registry, (id, client, options, blocks) => this.open(client, options, 'http', id, blocks));
     const sweepEvery = Math.max(250, Math.min(10_000, Math.floor(this.deps.config.instanceIdleExpiryMs / 4)));
-    this.timers.push(setInterval(() => void this.expireIdle(), sweepEvery).unref());
+    this.timers.push(setInterval(() => void this.instances.expireIdle((instance) => this.delete(instance, 'idle expiry')), sweepEvery).unref());
     this.timers.push(setInterval(() => void this.checkAllLeases(), LEASE_CHECK_EVERY_MS).unref());
   }
 
@@ -162,50 +143,30 @@ export class ConsumerService {
     }
   }
 
-  /**
-   * The 429 for a client that has as many consumer instances on this bridge as it may have, or null. Each
-   * instance costs the bridge memory (a WebSocket's send buffer when its client stops reading, its group's
-   * read-ahead), so one client must not open them without end.
-   */
+  /** See ConsumerInstances.limitRefusal. */
   instanceLimitRefusal(clientId: string): ProblemError | null {
-    let count = 0;
-    for (const instance of this.instances.values()) if (instance.clientId === clientId) count += 1;
-    const most = this.deps.config.maxInstancesPerClient;
-    if (count < most) return null;
-    return tooManyRequests(
-      `client ${clientId} has ${count} consumer instances on this bridge, as many as it may have (EXCHANGE_MAX_INSTANCES_PER_CLIENT ${most}): delete those it no longer reads (DELETE the instance, close the WebSocket); idle long-polling instances expire`,
-      INSTANCE_LIMIT_RETRY_MS,
-    );
+    return this.instances.limitRefusal(clientId);
   }
 
   async create(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket'): Promise<ConsumerInstance> {
-    const refusal = this.instanceLimitRefusal(client.id);
+    const refusal = this.instances.limitRefusal(client.id);
     if (refusal) throw refusal;
     const id = randomBytes(12).toString('hex');
     if (transport === 'websocket') return this.open(client, options, transport, id);
     // a long-polling instance outlives a restart: it is saved, with its first block of offsets
-    await this.deps.documents.collection<InstanceDocument>(INSTANCES).insertOne({
-      _id: id,
-      bridge: this.deps.bridgeId,
-      clientId: client.id,
-      options,
-      createdAt: this.deps.clock.now().toISOString(),
-      offsetsReservedUpTo: OFFSET_BLOCK,
-    });
-    return this.open(client, options, transport, id, this.offsetBlocks(id, 1, OFFSET_BLOCK));
+    return this.open(client, options, transport, id, await this.saved.save(id, client.id, options));
   }
 
   find(clientId: string, group: string, instanceId: string): ConsumerInstance | undefined {
-    const instance = this.instances.get(instanceId);
-    return instance && instance.clientId === clientId && instance.options.group === group ? instance : undefined;
+    return this.instances.find(clientId, group, instanceId);
   }
 
   async delete(instance: ConsumerInstance, reason: string): Promise<void> {
-    if (!this.instances.delete(instance.id)) return;
+    if (!this.instances.remove(instance)) return;
     const groups = this.groups.of(instance.lanes);
     for (const group of groups) group.readers -= 1;
     const returned = instance.release();
-    if (instance.transport === 'http') await this.deps.documents.collection(INSTANCES).deleteOne({ _id: instance.id });
+    if (instance.transport === 'http') await this.saved.remove(instance.id);
     await this.checkLeases(groups);
     this.deps.logger.info({ instance: instance.id, client: instance.clientId, group: instance.options.group, returned, reason }, 'consumer instance deleted');
     this.waiters.notify(instance.lanes);
@@ -224,11 +185,11 @@ export class ConsumerService {
   }
 
   touch(instance: ConsumerInstance): void {
-    instance.lastActivity = this.deps.clock.now().getTime();
+    this.instances.touch(instance);
   }
 
   isOpen(instance: ConsumerInstance): boolean {
-    return this.instances.get(instance.id) === instance;
+    return this.instances.isOpen(instance);
   }
 
   /**
@@ -322,23 +283,12 @@ export class ConsumerService {
 
   /** How many consumer instances this bridge has, by transport. */
   instanceCounts(): Record<'http' | 'websocket', number> {
-    const counts = { http: 0, websocket: 0 };
-    for (const instance of this.instances.values()) counts[instance.transport] += 1;
-    return counts;
+    return this.instances.counts();
   }
 
   /** A client's consumer instances on this bridge. */
   instancesOf(clientId: string): InstanceStatus[] {
-    return [...this.instances.values()]
-      .filter((instance) => instance.clientId === clientId)
-      .map((instance) => ({
-        instance: instance.id,
-        group: instance.options.group,
-        reads: kindsOf(instance.options),
-        transport: instance.transport,
-        unconfirmed: instance.unconfirmedCount,
-        ...(instance.transport === 'http' ? { expiresAt: new Date(instance.lastActivity + this.deps.config.instanceIdleExpiryMs).toISOString() } : {}),
-      }));
+    return this.instances.statusesOf(clientId);
   }
 
   /**
@@ -380,25 +330,11 @@ export class ConsumerService {
     return client !== undefined && [...types].some((type) => mayConsume(client, type));
   }
 
-  /** A saved instance's offset blocks: a block is reserved by raising offsetsReservedUpTo, never lowering it. */
-  private offsetBlocks(instanceId: string, firstOffset: number, reservedUpTo: number): OffsetBlocks {
-    const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
-    const blocks: OffsetBlocks = {
-      firstOffset,
-      reservedUpTo,
-      async reserve(upTo) {
-        await instances.updateOne({ _id: instanceId, offsetsReservedUpTo: { $lt: upTo } }, { $set: { offsetsReservedUpTo: upTo } });
-        blocks.reservedUpTo = Math.max(blocks.reservedUpTo, upTo);
-      },
-    };
-    return blocks;
-  }
-
   private async open(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket', id: string, offsetBlocks?: OffsetBlocks) {
     const groups = kindsOf(options).map((kind) => this.groups.open({ clientId: client.id, group: options.group, kind }));
     const lanes = groups.flatMap((group) => group.lanes);
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered, offsetBlocks);
-    this.instances.set(id, instance);
+    this.instances.add(instance);
     for (const group of groups) group.readers += 1;
     await this.checkLeases(groups);
     return instance;
@@ -530,12 +466,5 @@ export class ConsumerService {
 
   private laneSource(identity: LaneGroupIdentity, shard: number, shards: number): LaneSource {
     return laneSource({ events: this.deps.events, registry: this.deps.registry, tail: this.tail }, identity, shard, shards);
-  }
-
-  private async expireIdle() {
-    const cutoff = this.deps.clock.now().getTime() - this.deps.config.instanceIdleExpiryMs;
-    for (const instance of [...this.instances.values()]) {
-      if (instance.transport === 'http' && instance.reads === 0 && instance.lastActivity < cutoff) await this.delete(instance, 'idle expiry');
-    }
   }
 }
