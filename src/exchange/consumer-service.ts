@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ConfigurationError, type ExchangeConfig } from '../config';
 import type { ProblemError } from '../platform/errors';
 import type { Clock } from '../platform/clock';
-import { CoalescedTask } from '../platform/coalesced-task';
 import type { DocumentStore } from '../platform/document-store/document-store';
-import { totalSize, type EventKind, type EventStore } from '../platform/event-store/event-store';
+import type { EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
 import { BridgeClaim } from './bridge-claim';
@@ -18,12 +17,11 @@ import { LaneWaiters } from './lane-waiters';
 import { planShards } from './group-shards';
 import { handOutWindowMs, holdersSeenHere, LaneLeases, membershipDue, renewalDue, type LaneGroupIdentity, type Renewal } from './lane-leases';
 import { LogTail } from './log-tail';
+import { LongPolls, type PollOptions } from './long-poll';
 import { SavedInstances } from './saved-instances';
-import { mayConsume } from './exchange-rights';
+import { WaiterReadAhead } from './waiter-read-ahead';
 
 const LEASE_CHECK_EVERY_MS = 1000;
-/** the sizes of a long-polling instance's unconfirmed events may add up to this, past the one that reaches it */
-const POLL_MAX_UNCONFIRMED_SIZE = 64_000_000;
 
 export type ConsumerServiceDeps = {
   events: EventStore;
@@ -52,9 +50,6 @@ export type ConsumerServiceDeps = {
  * lane served by the bridge holding its lease (LaneLeases), renewed with the watermark (renewalDue).
  * The bridges with instances of a group share its shards out (planShards).
  */
-/** One long-polling read: at most `max` events (and `maxSize`), waiting up to `timeoutMs`, lingering `lingerMs` for more. */
-type PollOptions = { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean };
-
 export class ConsumerService {
   private readonly groups: LaneGroups;
   /** each served lane's lease as this bridge last wrote it */
@@ -63,8 +58,8 @@ export class ConsumerService {
   private readonly saved: SavedInstances;
   private readonly waiters = new LaneWaiters();
   private readonly tail: LogTail;
-  /** after appends: the lanes with waiting instances read the new events, and wake them only if some are theirs */
-  private readonly readAheads: CoalescedTask;
+  private readonly polls: LongPolls;
+  private readonly readAhead: WaiterReadAhead;
   private readonly leases: LaneLeases;
   private readonly statuses: GroupStatusScans;
   private readonly claim: BridgeClaim | null;
@@ -74,8 +69,6 @@ export class ConsumerService {
   /** a pass over every group is queued and not begun: the timer adds no other (a slow store must not pile passes up) */
   private fullPassQueued = false;
   private stopped = false;
-  /** the server is stopping: a long poll answers with what it has instead of waiting */
-  private readsEnded = false;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
 
@@ -87,10 +80,8 @@ export class ConsumerService {
     this.saved = new SavedInstances(deps.documents, deps.bridgeId, deps.clock);
     this.groups = new LaneGroups(deps.config.groupShards, (identity, shard, shards) => this.laneSource(identity, shard, shards));
     this.statuses = new GroupStatusScans({ ...deps, groups: this.groups, sourceOf: (identity, shard, shards) => this.laneSource(identity, shard, shards) });
-    this.readAheads = new CoalescedTask(
-      () => this.readAheadForWaiters(),
-      (error) => deps.logger.error({ err: error }, 'reading new events for waiting consumer instances failed; they read them on their next poll'),
-    );
+    this.polls = new LongPolls({ config: deps.config, logger: deps.logger, instances: this.instances, waiters: this.waiters });
+    this.readAhead = new WaiterReadAhead({ tail: this.tail, groups: this.groups, waiters: this.waiters, registry: deps.registry, logger: deps.logger });
   }
 
   async start(): Promise<void> {
@@ -100,7 +91,7 @@ export class ConsumerService {
     this.unsubscribe = this.deps.events.onAppended(() => {
       this.tail.appended();
       for (const lane of this.groups.lanes()) lane.logAdvanced();
-      void this.readAheads.wake();
+      void this.readAhead.wake();
     });
     await this.saved.restore(this.deps.registry, (id, client, options, blocks) => this.open(client, options, 'http', id, blocks));
     const sweepEvery = Math.max(250, Math.min(10_000, Math.floor(this.deps.config.instanceIdleExpiryMs / 4)));
@@ -110,7 +101,7 @@ export class ConsumerService {
 
   /** The first step of a stop: waiting long polls answer now, and new ones at once. */
   endReads(): void {
-    this.readsEnded = true;
+    this.polls.endReads();
     this.waiters.notify();
   }
 
@@ -119,7 +110,7 @@ export class ConsumerService {
     this.unsubscribe?.();
     this.waiters.notify();
     this.stopped = true;
-    await this.readAheads.idle();
+    await this.readAhead.idle();
     await this.leaseChecks;
     for (const group of this.groups.all()) {
       for (const lane of group.lanes) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
@@ -192,66 +183,9 @@ export class ConsumerService {
     return this.instances.isOpen(instance);
   }
 
-  /**
-   * Long polling: waits until at least one event is available (or the timeout passes), then lingers
-   * briefly so a batch read can collect more before answering. An instance that holds pollMaxUnconfirmed
-   * unconfirmed events, or 64 MB of them, is handed nothing more until it confirms.
-   */
-  async poll(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
-    instance.reads += 1;
-    try {
-      return await this.pollOnce(instance, options);
-    } finally {
-      instance.reads -= 1;
-      this.touch(instance);
-    }
-  }
-
-  private async pollOnce(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
-    const maxSize = options.maxSize ?? Number.POSITIVE_INFINITY;
-    const deadline = Date.now() + options.timeoutMs;
-    this.touch(instance);
-    let taken: OffsetDelivery[] = [];
-    let heldBack = false;
-    while (this.isOpen(instance) && !options.isAbandoned() && !this.readsEnded) {
-      const room = instance.room(this.deps.config.pollMaxUnconfirmed, POLL_MAX_UNCONFIRMED_SIZE);
-      taken = room ? await this.takeOrWake(instance, Math.min(options.max, room.events), Math.min(maxSize, room.size)) : [];
-      if (taken.length > 0) break;
-      if (!room && !heldBack) {
-        heldBack = true;
-        const { id, clientId: client, options: { group }, unconfirmedCount: unconfirmed } = instance;
-        this.deps.logger.warn({ instance: id, client, group, unconfirmed }, 'a long-polling instance holds too many unconfirmed events: nothing more until it confirms');
-      }
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) break;
-      await (room ? this.waitForEvents(remaining, instance.lanes) : this.waitForChange(remaining, instance.lanes));
-    }
-    const takenSize = totalSize(taken);
-    if (taken.length > 0 && taken.length < options.max && takenSize < maxSize && options.lingerMs > 0) {
-      await this.waitForEvents(options.lingerMs, instance.lanes);
-      try {
-        const room = instance.room(this.deps.config.pollMaxUnconfirmed, POLL_MAX_UNCONFIRMED_SIZE);
-        if (this.isOpen(instance) && room) {
-          taken.push(...(await this.takeOrWake(instance, Math.min(options.max - taken.length, room.events), Math.min(maxSize - takenSize, room.size))));
-        }
-      } catch (error) {
-        // the first take's events are numbered and held for this read: they are answered, the rest came back
-        this.deps.logger.warn({ err: error, instance: instance.id }, 'a lingering read failed; answering what was read before');
-      }
-    }
-    // an instance deleted while it read gave its events back after the others were woken: wake them again
-    if (!this.isOpen(instance)) this.waiters.notify(instance.lanes);
-    return taken;
-  }
-
-  /** A take that failed gave its events back to the group: the other instances are woken for them. */
-  private async takeOrWake(instance: ConsumerInstance, max: number, maxSize: number): Promise<OffsetDelivery[]> {
-    try {
-      return await instance.take(max, maxSize);
-    } catch (error) {
-      this.waiters.notify(instance.lanes);
-      throw error;
-    }
+  /** See LongPolls. */
+  poll(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
+    return this.polls.poll(instance, options);
   }
 
   /**
@@ -289,45 +223,6 @@ export class ConsumerService {
   /** A client's consumer instances on this bridge. */
   instancesOf(clientId: string): InstanceStatus[] {
     return this.instances.statusesOf(clientId);
-  }
-
-  /**
-   * The lanes with waiting instances read what was appended (through the tail); their instances wake if
-   * some of it is theirs. Side by side: a lane that reads the log itself (behind the tail) holds no other up.
-   * A lane whose client may consume none of the types that came after its position passes them by
-   * without reading: with many groups waiting, each reading every commit cost producers half their rate.
-   */
-  private async readAheadForWaiters() {
-    const waited = this.waiters.waitedLanes();
-    if (waited.length === 0) return; // no instance waits: the log is not read for nothing
-    await this.tail.catchUp();
-    // lanes near the head mostly stand at the same position: the types after it are gathered once
-    const typesSeen = new Map<string, ReadonlySet<string> | null>();
-    const typesAfter = (position: number, kind: EventKind) => {
-      const key = `${position}/${kind}`;
-      if (!typesSeen.has(key)) typesSeen.set(key, this.tail.typesAfter(position, kind));
-      return typesSeen.get(key)!;
-    };
-    const worthReading = waited.filter((lane) => {
-      const identity = this.groups.identityOf(lane);
-      // a lane whose kind of events (test and dead events are rare) did not come since it last read reads nothing now
-      if (!identity || !this.tail.mayHoldAfter(lane.readUpTo(), identity.kind)) return false;
-      if (this.mayGetAnyOf(identity.clientId, typesAfter(lane.readUpTo(), identity.kind))) return true;
-      lane.passTo(this.tail.readUpTo(), this.tail.upToDate());
-      return false;
-    });
-    await Promise.all(
-      worthReading.map(async (lane) => {
-        if (await lane.readAhead()) this.waiters.notify([lane]);
-      }),
-    );
-  }
-
-  /** Whether the client may consume any of these types (null: types the tail no longer knows, so maybe). */
-  private mayGetAnyOf(clientId: string, types: ReadonlySet<string> | null): boolean {
-    if (types === null) return true;
-    const client = this.deps.registry.get(clientId);
-    return client !== undefined && [...types].some((type) => mayConsume(client, type));
   }
 
   private async open(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket', id: string, offsetBlocks?: OffsetBlocks) {
