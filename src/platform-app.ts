@@ -11,6 +11,7 @@ import { ConsumerService } from './exchange/consumer-service';
 import { consumerRoutes } from './exchange/consumer-routes';
 import { requireExchangeClient } from './exchange/exchange-auth';
 import { EventSchemas } from './exchange/event-schemas';
+import { exchangeMetrics } from './exchange/exchange-metrics';
 import { createProduceHandler, ProduceMetrics } from './exchange/produce-handler';
 import { Publisher } from './exchange/publisher';
 import { toolsRoutes } from './exchange/tools-routes';
@@ -110,7 +111,7 @@ export async function startPlatform(
   app.get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }));
   const identifyServiceClient = requireServiceClient(registry);
   const produceMetrics = new ProduceMetrics();
-  const metrics = platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics });
+  const metrics = platformMetrics({ events: stores.events, exchange: exchangeMetrics({ consumers, produce: produceMetrics }), projections });
   app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
