@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from './clock';
 import { ExpectedRevisionConflictError, NO_STREAM, type CloudEventRecord, type EventStore, type StoredEvent } from './event-store/event-store';
 import { KeyedLock } from './keyed-lock';
+import { OWNERS_ATTRIBUTE, ownersAttributeValue } from './owners';
 
 /** A domain event before it becomes a CloudEvent on the log. */
 export type DomainEvent<Type extends string = string, Data = unknown> = { type: Type; data: Data };
@@ -12,6 +13,13 @@ export type Decider<Command, Event extends DomainEvent, State> = {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
+  /**
+   * The IDNOs of the organisations an event concerns, from the event and the state it was decided on:
+   * the command loop writes them into the event's `mdowners` attribute, and the exchange delivers the
+   * event only to those organisations' consumers (and to those granted every owner's events). Without
+   * it, or with none named, the event goes only to the latter.
+   */
+  owners?: (event: Event, state: State) => readonly (string | null | undefined)[];
 };
 
 /** How a service's domain events look on the log. */
@@ -87,7 +95,7 @@ export class CommandHandler<Command, Event extends DomainEvent, State> {
       try {
         const result = await this.store.append(
           streamId,
-          events.map((event) => ({ event: toCloudEvent(event, streamId, envelope), producer })),
+          events.map((event) => ({ event: toCloudEvent(event, streamId, envelope, this.decider.owners?.(event, current.state)), producer })),
           { expectedRevision: current.revision === -1 ? NO_STREAM : current.revision },
         );
         this.cache?.remember(streamId, { revision: result.nextRevision, state: events.reduce(this.decider.evolve, current.state) });
@@ -135,7 +143,9 @@ export async function loadAggregate<Command, Event extends DomainEvent, State>(s
   return history.map(toDomainEvent<Event>).reduce(decider.evolve, decider.initialState());
 }
 
-export function toCloudEvent(event: DomainEvent, streamId: string, envelope: EventEnvelope): CloudEventRecord {
+/** owners: the IDNOs of the organisations the event concerns (Decider.owners) */
+export function toCloudEvent(event: DomainEvent, streamId: string, envelope: EventEnvelope, owners: readonly (string | null | undefined)[] = []): CloudEventRecord {
+  const ownersValue = ownersAttributeValue(owners);
   return {
     specversion: '1.0',
     id: randomUUID(),
@@ -145,6 +155,7 @@ export function toCloudEvent(event: DomainEvent, streamId: string, envelope: Eve
     subject: streamId,
     partitionkey: streamId,
     datacontenttype: 'application/json',
+    ...(ownersValue ? { [OWNERS_ATTRIBUTE]: ownersValue } : {}),
     data: event.data,
   };
 }

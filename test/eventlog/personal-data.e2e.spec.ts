@@ -13,7 +13,8 @@ const HR_SYSTEM = {
   idno: '1003600000077',
   certificate: { commonName: 'hr-system' },
   exchange: {
-    consume: { types: ['md.gov.booking.*'] },
+    // the stand-in booking events below name no organisation: only a client with every owner's events gets them
+    consume: { types: ['md.gov.booking.*'], allOwners: ['md.gov.booking.*'] },
     personalData: [{ types: ['md.gov.booking.appointment.*'], action: 'Access', systemPrefix: 'HR', legalBasisPath: '$.data.legalBasis', legalReason: 'staffing', subjectPath: '$.data.citizen.idnp' }],
   },
 };

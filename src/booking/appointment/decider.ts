@@ -83,6 +83,9 @@ export const appointmentDecider: Decider<AppointmentCommand, AppointmentEvent, A
       }
     }
   },
+
+  // the organisation whose appointment it is, as the API scopes appointments (organizationIdno)
+  owners: (event, state) => [event.type === APPOINTMENT_REQUESTED ? event.data.organizationIdno : state.exists ? state.requested.organizationIdno : undefined],
 };
 
 function existing(state: AppointmentState, { appointmentId, actor }: { appointmentId: string; actor: Actor }) {

@@ -67,4 +67,7 @@ export const requestDecider: Decider<RequestCommand, RequestEvent, RequestState>
       }
     }
   },
+
+  // the organisations of the appointments the request plans
+  owners: (event, state) => ((event.type === REQUEST_RECEIVED ? event.data : state.received)?.appointments ?? []).map((appointment) => appointment.organizationIdno),
 };

@@ -105,7 +105,7 @@ export class ExchangePersonalDataLog {
     );
     const key = `eventlog-exchange-delivery\n${client.id}\n${event.source}\n${event.id}`;
     return {
-      event: toCloudEvent(registered, toExchangeDeliveriesStreamId(client.id), { source: EVENTLOG_SOURCE, producer: 'eventlog', clock: this.clock }),
+      event: toCloudEvent(registered, toExchangeDeliveriesStreamId(client.id), { source: EVENTLOG_SOURCE, producer: 'eventlog', clock: this.clock }, registrationDecider.owners?.(registered, registrationDecider.initialState())),
       producer: 'eventlog',
       dedupeKey: key,
       contentHash: key,

@@ -59,4 +59,6 @@ export const registrationDecider: Decider<RegisterEvents, RegistrationEvent, Reg
       },
     ];
   },
+  // the registering client's organisation
+  owners: (event) => [event.data.clientIdno],
 };

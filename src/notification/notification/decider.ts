@@ -113,6 +113,8 @@ export const notificationDecider: Decider<NotificationCommand, NotificationEvent
       }
     }
   },
+  // the sender's organisation
+  owners: (event, state) => [event.type === NOTIFICATION_ACCEPTED ? event.data.senderIdno : state.accepted?.senderIdno],
 };
 
 function messageOf(state: NotificationState, messageId: string): MessageState {

@@ -3,6 +3,7 @@ import type { PeerCertificate } from 'node:tls';
 import { compileSchema, formatSchemaErrors } from '../json-schema';
 import { readProjectJson } from '../project-paths';
 import type { RateLimit } from '../http/rate-limit';
+import { compileAttributeFilter, type AttributeFilter } from './attribute-filter';
 
 /**
  * The registry of client systems: who a certificate belongs to and what that system may do.
@@ -10,7 +11,13 @@ import type { RateLimit } from '../http/rate-limit';
  */
 export type ExchangeRights = {
   produce?: { sources: string[]; types: string[] };
-  consume?: { types: string[] };
+  consume?: {
+    types: string[];
+    /** the standard events of a type matching `types` reach the client only when they pass `filter` */
+    filters?: { types: string[]; filter: AttributeFilter }[];
+    /** the platform's own types (md.gov.*) it receives whatever organisations they concern */
+    allOwners?: string[];
+  };
 };
 
 export type ClientDefinition = {
@@ -39,6 +46,7 @@ export class ClientRegistry {
     // a certificate must name one client: with two, the last one listed would silently get its rights
     for (const client of clients) {
       if (this.byId.has(client.id)) throw new Error(`client registry: duplicate client id ${client.id}`);
+      checkConsumeFilters(client);
       this.byId.set(client.id, client);
       if (client.certificate.sha256) {
         const fingerprint = normalizeFingerprint(client.certificate.sha256);
@@ -73,6 +81,17 @@ export class ClientRegistry {
     const commonName = certificate.subject?.CN;
     return typeof commonName === 'string' ? this.byCommonName.get(commonName) : undefined;
   }
+}
+
+/** A filter that is not one of the dialects stops the start, saying which and why. */
+function checkConsumeFilters(client: ClientDefinition) {
+  client.exchange?.consume?.filters?.forEach((entry, index) => {
+    try {
+      compileAttributeFilter(entry.filter, client.idno, `exchange.consume.filters[${index}].filter`);
+    } catch (error) {
+      throw new Error(`client registry: client ${client.id}: ${(error as Error).message}`);
+    }
+  });
 }
 
 function normalizeFingerprint(fingerprint: string): string {
