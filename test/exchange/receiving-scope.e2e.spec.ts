@@ -5,6 +5,8 @@ import { bookOne, OTHER_OFFICE, slot, startBookingPlatform, type BookingPlatform
 import { CL } from '../booking/booking-test-data';
 import { MessageCollector, type HttpsClient } from '../support/https-client';
 import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
+import { notificationRequest, postNotification } from '../notification/notification-test-kit';
+import { logEvent, register } from '../eventlog/eventlog-test-kit';
 
 const ORG_A = '1003600000003';
 const ORG_B = OTHER_OFFICE.idno!;
@@ -87,6 +89,33 @@ describe('Exchange: who receives the platform\'s own events (e2e over mTLS)', ()
     await until(() => appointmentIdsIn(orgA.messages).has(laterOfA));
     expect(appointmentIdsIn(orgA.messages)).to.have.keys(ofA, laterOfA);
     expect(orgA.messages.every((event) => event.mdowners === ORG_A)).to.equal(true);
+  });
+});
+
+describe('Exchange: notifications, templates and logged events go to their sender\'s organisation (e2e over mTLS)', () => {
+  const reader = (id: string, idno: string): ClientDefinition => ({ id, idno, certificate: {}, exchange: { consume: { types: ['md.gov.notification.*', 'md.gov.eventlog.*'] } } });
+  let platform: TestPlatform;
+  before(async () => {
+    platform = await TestPlatform.start({ extraClients: [reader('sender-org-reader', ORG_A), reader('other-org-reader', ORG_B)], exchange: { pollTimeoutMs: 200, batchLingerMs: 5 } });
+  });
+  after(() => platform.stop());
+
+  it('names the sender\'s IDNO in each of their events; another organisation\'s client gets none of them', async () => {
+    const institution = platform.client('demo-institution');
+    const template = await institution.post('/api/Template', { body: { Name: 'Notice', Description: 'd', Subject: { Ro: 'S' }, Body: { Ro: 'B' }, BodyShort: { Ro: 's' } } });
+    expect(template.status, template.text).to.equal(200);
+    await postNotification(institution, notificationRequest());
+    await register(institution, logEvent());
+
+    const ofSender = await longPollAll(platform.client('sender-org-reader'));
+    expect(ofSender.map((event) => event.type)).to.include.members([
+      'md.gov.notification.template.created.v1',
+      'md.gov.notification.notification.accepted.v1',
+      'md.gov.notification.notification.resolution-started.v1',
+      'md.gov.eventlog.events.registered.v1',
+    ]);
+    expect(ofSender.every((event) => event.mdowners === ORG_A)).to.equal(true);
+    expect(await longPollAll(platform.client('other-org-reader'))).to.deep.equal([]);
   });
 });
 

@@ -76,7 +76,8 @@ export function templateRoutes(deps: ServiceDeps, templates: TemplateHandler): R
     route(async (request, response) => {
       const template = validateTemplate(schemas, await readJson(request, MAX_TEMPLATE_BYTES));
       const templateId = randomUUID();
-      await templates.execute({ type: 'CreateTemplate', templateId, template: toTemplateDto(template), at: deps.clock.now().toISOString(), by: clientOf(response).id });
+      const owner = clientOf(response);
+      await templates.execute({ type: 'CreateTemplate', templateId, template: toTemplateDto(template), at: deps.clock.now().toISOString(), by: owner.id, ...(owner.idno ? { ownerIdno: owner.idno } : {}) });
       sendId(response, templateId);
     }),
   );

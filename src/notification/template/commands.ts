@@ -2,6 +2,6 @@ import type { TemplateDefinition } from './events';
 
 type Base = { templateId: string; at: string; by: string };
 export type TemplateCommand =
-  | (Base & { type: 'CreateTemplate'; template: TemplateDefinition })
+  | (Base & { type: 'CreateTemplate'; template: TemplateDefinition; ownerIdno?: string })
   | (Base & { type: 'UpdateTemplate'; template: TemplateDefinition })
   | (Base & { type: 'DeleteTemplate' });

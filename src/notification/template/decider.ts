@@ -16,7 +16,7 @@ export class TemplateAlreadyDeletedError extends Error {
   }
 }
 
-export type TemplateState = { exists: boolean; deleted: boolean; owner?: string; template?: TemplateDefinition };
+export type TemplateState = { exists: boolean; deleted: boolean; owner?: string; ownerIdno?: string; template?: TemplateDefinition };
 
 /** A sender's template: only its owner sees, changes or deletes it; a deleted one stays deleted. */
 export const templateDecider: Decider<TemplateCommand, TemplateEvent, TemplateState> = {
@@ -24,7 +24,7 @@ export const templateDecider: Decider<TemplateCommand, TemplateEvent, TemplateSt
   evolve: (state, event) => {
     switch (event.type) {
       case TEMPLATE_CREATED:
-        return { exists: true, deleted: false, owner: event.data.owner, template: event.data.template };
+        return { exists: true, deleted: false, owner: event.data.owner, ownerIdno: event.data.ownerIdno, template: event.data.template };
       case TEMPLATE_UPDATED:
         return { ...state, template: event.data.template };
       case TEMPLATE_DELETED:
@@ -39,7 +39,7 @@ export const templateDecider: Decider<TemplateCommand, TemplateEvent, TemplateSt
     const at = { templateId: command.templateId, at: command.at, by: command.by };
     if (command.type === 'CreateTemplate') {
       if (state.exists) throw new Error(`template ${command.templateId} already exists`);
-      return [{ type: TEMPLATE_CREATED, data: { ...at, owner: command.by, template: command.template } }];
+      return [{ type: TEMPLATE_CREATED, data: { ...at, owner: command.by, ...(command.ownerIdno ? { ownerIdno: command.ownerIdno } : {}), template: command.template } }];
     }
     if (!state.exists || state.owner !== command.by) throw new TemplateNotFoundError(command.templateId);
     switch (command.type) {
@@ -55,4 +55,6 @@ export const templateDecider: Decider<TemplateCommand, TemplateEvent, TemplateSt
       }
     }
   },
+  // the owner's organisation
+  owners: (event, state) => [event.type === TEMPLATE_CREATED ? event.data.ownerIdno : state.ownerIdno],
 };

@@ -10,7 +10,7 @@ export const TEMPLATE_EVENT_TYPES = [TEMPLATE_CREATED, TEMPLATE_UPDATED, TEMPLAT
 export type TemplateDefinition = Content & { Name: string; Description: string };
 
 type At = { templateId: string; at: string; by: string };
-export type TemplateCreated = DomainEvent<typeof TEMPLATE_CREATED, At & { owner: string; template: TemplateDefinition }>;
+export type TemplateCreated = DomainEvent<typeof TEMPLATE_CREATED, At & { owner: string; ownerIdno?: string; template: TemplateDefinition }>;
 export type TemplateUpdated = DomainEvent<typeof TEMPLATE_UPDATED, At & { template: TemplateDefinition }>;
 export type TemplateDeleted = DomainEvent<typeof TEMPLATE_DELETED, At>;
 export type TemplateEvent = TemplateCreated | TemplateUpdated | TemplateDeleted;
