@@ -4,7 +4,7 @@ import type { ServiceModule } from '../platform/service-module';
 import { bookingProjections } from '../../projections/booking';
 import { createBookingContext, type BookingContext } from './handlers/booking-context';
 import { bookingNoticeSource } from './processes/notices';
-import { sweep } from './processes/recovery-sweep';
+import { abandonRequestsCutShort, receivedByThisBridge, sweep } from './processes/recovery-sweep';
 import { loadDemoData } from './demo/demo-data';
 import { adminRoutes } from './routes/admin-routes';
 import { appointmentListRoutes } from './routes/appointment-list-routes';
@@ -56,6 +56,7 @@ export function createBookingModule(): ServiceModule {
       const context = createBookingContext(deps);
       const scheduler = new Scheduler('booking-sweep', () => sweep(context, { graceMs: settings.recoveryGraceMs }), { intervalMs: settings.sweepIntervalMs, logger: deps.logger });
       running = { context, scheduler };
+      await abandonRequestsCutShort(context, receivedByThisBridge(context.bridgeId, { sharedLog: Boolean(deps.config.eventStoreUrl) }));
       await scheduler.start();
     },
 

@@ -4,7 +4,7 @@ import { toCloudEvent } from '../../src/platform/decider';
 import { NO_STREAM } from '../../src/platform/event-store/event-store';
 import { createBookingContext, type BookingContext } from '../../src/booking/handlers/booking-context';
 import { CommandHandler } from '../../src/platform/decider';
-import { sweep } from '../../src/booking/processes/recovery-sweep';
+import { abandonRequestsCutShort, receivedByThisBridge, sweep } from '../../src/booking/processes/recovery-sweep';
 import { SLOTS_RESERVED } from '../../src/booking/ledger/events';
 import { message } from '../../src/booking/messages';
 import { REQUEST_ABANDONED, REQUEST_RECEIVED } from '../../src/booking/request/events';
@@ -159,5 +159,27 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
     const appointment = await booking.platform.platform.stores.events.readStream(`booking-appointment-${appointmentId}`);
     const { requestId } = appointment[0].event.data as { requestId: string };
     expect(await typesOf(toRequestStreamId(requestId))).to.deep.equal(['received', 'accepted']);
+  });
+
+  it('at start, a bridge sharing the log with others abandons only the undecided requests it received itself', async () => {
+    const events = booking.platform.platform.stores.events;
+    const envelope = { source: BOOKING_SOURCE, producer: 'stalled', clock: booking.clock };
+    const receive = async (bridge: string) => {
+      const requestId = randomUUID();
+      const appointment = requestedAppointment({ appointmentId: randomUUID(), requestId, locationId: IDS.LOC_A2, calendarLocationId: CL.passportA2, slotDate: '2026-01-19' });
+      const received = { requestId, requestedBy: 'stalled', bodyHash: 'h', withIdempotencyKey: true, ledgers: [], appointments: [appointment], receivedAt: booking.clock.now().toISOString(), bridge };
+      const stream = toRequestStreamId(requestId);
+      await events.append(stream, [{ producer: 'stalled', event: toCloudEvent({ type: REQUEST_RECEIVED, data: received }, stream, envelope) }], { expectedRevision: NO_STREAM });
+      return stream;
+    };
+    const ours = await receive(recovery.bridgeId);
+    const another = await receive('another-bridge');
+
+    expect(await abandonRequestsCutShort(recovery, receivedByThisBridge(recovery.bridgeId, { sharedLog: true }))).to.equal(1);
+    expect(await typesOf(ours)).to.deep.equal(['received', 'abandoned']);
+    expect(await typesOf(another)).to.deep.equal(['received']);
+    // the embedded log is one process's: whatever it holds undecided was cut short
+    expect(await abandonRequestsCutShort(recovery, receivedByThisBridge(recovery.bridgeId, { sharedLog: false }))).to.equal(1);
+    expect(await typesOf(another)).to.deep.equal(['received', 'abandoned']);
   });
 });

@@ -30,14 +30,16 @@ export class ServerProcess {
     });
   }
 
-  async start(): Promise<void> {
-    const node = [process.execPath, '--import', 'tsx', join(projectRoot, 'src/main.ts')];
+  /** imports: modules loaded before the platform (`node --import`); env: added to the process's environment */
+  async start(options: { imports?: string[]; env?: Record<string, string> } = {}): Promise<void> {
+    const preloads = (options.imports ?? []).flatMap((module) => ['--import', module]);
+    const node = [process.execPath, '--import', 'tsx', ...preloads, join(projectRoot, 'src/main.ts')];
     const command = this.fileSizeLimitBytes
       ? ['bash', '-c', `trap '' XFSZ; ulimit -f ${Math.ceil(this.fileSizeLimitBytes / 1024)}; exec "$@"`, 'bash', ...node]
       : node;
     this.child = spawn(command[0], command.slice(1), {
       cwd: projectRoot,
-      env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1', BRIDGE_ID: 'crash-bridge', LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1', BRIDGE_ID: 'crash-bridge', LOG_LEVEL: 'warn', ...options.env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const deadline = Date.now() + 30_000;

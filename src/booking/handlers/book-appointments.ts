@@ -53,7 +53,7 @@ async function book(context: BookingContext, input: BookingInput, requestId: str
     const ledgers = groups.map(({ locationId, date }) => ({ locationId, date }));
     // the grace period of the recovery runs from here: time spent planning and queueing for the locks is not the request's stall
     const receivedAt = context.clock.now().toISOString();
-    const received = { requestId, requestedBy: producer, bodyHash: input.bodyHash, withIdempotencyKey: Boolean(input.idempotencyKey), ledgers, appointments: planned, receivedAt };
+    const received = { requestId, requestedBy: producer, bodyHash: input.bodyHash, withIdempotencyKey: Boolean(input.idempotencyKey), ledgers, appointments: planned, receivedAt, bridge: context.bridgeId };
     await onRequest({ type: 'receive', data: received }).catch((error) => {
       throw error instanceof RequestClosedError ? ruleProblem(input.language, 409, 'idempotencyKeyInProgress') : error;
     });

@@ -10,6 +10,8 @@ import { KeyedLock } from '../../platform/keyed-lock';
 /** What the booking service's commands and queries share: the platform's dependencies plus its own helpers. */
 export type BookingContext = Pick<ServiceDeps, 'events' | 'documents' | 'projections' | 'clock' | 'logger'> & {
   ledgers: CommandHandler<LedgerCommand, LedgerEvent, LedgerState>;
+  /** this process's BRIDGE_ID, recorded in the requests it receives */
+  bridgeId: string;
   reference: ReferenceReader;
   locks: KeyedLock;
 };
@@ -21,6 +23,7 @@ export function createBookingContext(deps: ServiceDeps): BookingContext {
     projections: deps.projections,
     clock: deps.clock,
     logger: deps.logger,
+    bridgeId: deps.config.bridgeId,
     ledgers: new CommandHandler(deps.events, ledgerDecider, { source: BOOKING_SOURCE, clock: deps.clock, cache: { maxEntries: 2000 } }),
     reference: new ReferenceReader(deps.documents),
     locks: new KeyedLock(),

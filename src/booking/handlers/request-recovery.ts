@@ -11,8 +11,8 @@ export const RECOVERY_PRODUCER = 'booking-scheduler';
  * A request received but not decided within the grace period is abandoned and its holds released; if it
  * was accepted meanwhile, its appointments are written instead.
  */
-export async function abandonRequest(context: BookingContext, requestId: string, now: Date): Promise<void> {
-  const command = { type: 'abandon' as const, data: { requestId, reason: 'not decided within the grace period', abandonedAt: now.toISOString() } };
+export async function abandonRequest(context: BookingContext, requestId: string, now: Date, reason = 'not decided within the grace period'): Promise<void> {
+  const command = { type: 'abandon' as const, data: { requestId, reason, abandonedAt: now.toISOString() } };
   const result = await execute(context, toRequestStreamId(requestId), requestDecider, command, RECOVERY_PRODUCER);
   const state = await loadRequest(context, requestId);
   if (result.events.length > 0 && state.received) {

@@ -2,6 +2,8 @@ import { APPOINTMENTS, type AppointmentDocument } from '../../../projections/boo
 import { BOOKING_REQUESTS, type RequestDocument } from '../../../projections/booking/requests';
 import { AppointmentStatus } from '../appointment/status';
 import type { BookingContext } from '../handlers/booking-context';
+import { loadRequest } from '../handlers/book-appointments';
+import type { RequestReceived } from '../request/events';
 import { expireAppointment, releaseSlot } from '../handlers/appointment-lifecycle';
 import { abandonRequest, finishAcceptedRequest, RECOVERY_PRODUCER, releaseAbandonedRequest } from '../handlers/request-recovery';
 
@@ -46,8 +48,43 @@ export async function sweep(context: BookingContext, options: { graceMs: number 
   const unfinished = await requests.find({ status: 'accepted', pendingAppointments: { $gt: 0 }, decidedAt: { $lte: before } }, { limit: BATCH });
   await each(unfinished, (request) => finishAcceptedRequest(context, request._id));
 
-  // the next sweep (and the first request after a start) sees what this one did; bounded, because a
-  // projection of another service that is stuck must not stop this one (nor the platform's shutdown)
+  // the next sweep (and the first request after a start) sees what this one did
+  await readModelsCaughtUp(context);
+}
+
+/**
+ * At start, before any request is taken: the requests this bridge received and never decided were cut
+ * short by its stop (a crash: a graceful stop answers them first), since none of them outlives its
+ * process. They are abandoned at once, as the sweep would after its grace period, so that a retry under
+ * the same Idempotency-Key is answered at once instead of "in progress" for the grace period.
+ * `receivedHere`: whether this bridge received the request (other bridges' may be under way now).
+ */
+export async function abandonRequestsCutShort(context: BookingContext, receivedHere: (received: RequestReceived) => boolean): Promise<number> {
+  await readModelsCaughtUp(context);
+  const now = context.clock.now();
+  const open = await context.documents.collection<RequestDocument>(BOOKING_REQUESTS).find({ status: 'received' });
+  let abandoned = 0;
+  for (const { _id } of open) {
+    const state = await loadRequest(context, _id);
+    if (state.status !== 'received' || !receivedHere(state.received!)) continue;
+    await abandonRequest(context, _id, now, 'the bridge that received it stopped before deciding it');
+    abandoned += 1;
+  }
+  if (abandoned > 0) context.logger.warn({ abandoned }, 'booking: requests cut short by the last stop were abandoned; a retry is answered at once');
+  return abandoned;
+}
+
+/**
+ * Whether this bridge received a request. With a log several bridges share (EventStoreDB), the request's
+ * `bridge` says; with the embedded log, whose data directory one process holds at a time, every request
+ * in it was received by a process that is gone (requests from before `bridge` was kept included).
+ */
+export function receivedByThisBridge(bridgeId: string, { sharedLog }: { sharedLog: boolean }): (received: RequestReceived) => boolean {
+  return (received) => !sharedLog || received.bridge === bridgeId;
+}
+
+/** Bounded, because a projection of another service that is stuck must not stop this one (nor the platform's start or shutdown). */
+async function readModelsCaughtUp(context: BookingContext) {
   const head = await context.events.headPosition();
   await Promise.race([context.projections.waitFor(head), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
 }

@@ -27,6 +27,8 @@ export type RequestReceived = {
   ledgers: LedgerKey[];
   appointments: AppointmentDraft[];
   receivedAt: string;
+  /** the bridge (BRIDGE_ID) whose process received it; absent in requests from before it was kept */
+  bridge?: string;
 };
 export type RequestAccepted = { requestId: string; response: unknown; acceptedAt: string };
 export type RequestRefused = { requestId: string; problem: StoredProblem; refusedAt: string };
