@@ -108,7 +108,9 @@ export function consumerRoutes(deps: ConsumerRouteDeps): Router {
       const [delivery] = await readEvents(request, response, 1, 0);
       if (!delivery) return void response.status(204).end();
       const { headers, body } = toRaw(delivery);
-      response.status(200).set(headers).send(body);
+      // set() would add "; charset=utf-8" to the media type: the stored datacontenttype goes out as it is
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      response.status(200).send(body);
     }),
   );
 

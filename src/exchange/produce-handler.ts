@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExchangeConfig } from '../config';
 import type { Clock } from '../platform/clock';
-import { badRequest, notFound, serviceUnavailable } from '../platform/errors';
+import { badRequest, methodNotAllowed, serviceUnavailable } from '../platform/errors';
 import type { EventKind } from '../platform/event-store/event-store';
 import { refusedRequestOf, writeProblem } from '../platform/http/problem';
 import { readBody, readJsonText } from '../platform/http/read-body';
@@ -66,7 +66,7 @@ export function createProduceHandler(deps: ProduceDeps) {
 }
 
 async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps, backlog: BytesInFlight): Promise<unknown> {
-  if (request.method !== 'POST') throw notFound(`no resource at ${request.method} ${request.url}`);
+  if (request.method !== 'POST') throw methodNotAllowed(`${request.method} is not served here: events are produced with POST`, ['POST']);
   const identity = identifyCaller(request, deps.registry);
   const problem = identityProblem(identity);
   if (problem) throw problem;

@@ -21,7 +21,7 @@ export function toRaw(delivery: OffsetDelivery): { headers: Record<string, strin
     headers['content-type'] = mediaType;
     return { headers, body: Buffer.from(data, 'utf8') };
   }
-  headers['content-type'] = 'application/json';
+  headers['content-type'] = /json/i.test(mediaType) ? mediaType : 'application/json';
   return { headers, body: Buffer.from(JSON.stringify(data ?? null), 'utf8') };
 }
 

@@ -31,6 +31,9 @@ export const unauthorized = (detail: string) => new ProblemError(401, 'Unauthori
 export const forbidden = (detail: string) => new ProblemError(403, 'Forbidden', detail);
 export const notFound = (detail: string) => new ProblemError(404, 'Not Found', detail);
 export const conflict = (detail: string, errors?: ProblemFieldErrors) => new ProblemError(409, 'Conflict', detail, errors);
+/** allowed: the methods the resource takes, for the Allow header (RFC 9110, 15.5.6) */
+export const methodNotAllowed = (detail: string, allowed: string[]) =>
+  new ProblemError(405, 'Method Not Allowed', detail, undefined, { allow: allowed.join(', ') });
 export const payloadTooLarge = (detail: string) => new ProblemError(413, 'Payload Too Large', detail);
 export const unsupportedMediaType = (detail: string) =>
   new ProblemError(415, 'Unsupported Media Type', detail);

@@ -107,6 +107,25 @@ describe('Exchange: consuming over long polling (e2e over mTLS)', () => {
       expect(raw.headers['ce-subject']).to.equal('s%20%C3%BC%20%22%25%22');
     });
 
+    it('GET raw answers the stored datacontenttype exactly, with no charset added (issue 32)', async () => {
+      const instance = await createInstance(consumer);
+      const rawProduce = (contentType: string, body: string | Buffer) =>
+        producer.post('/ce/produce/raw', {
+          headers: { 'content-type': contentType, 'ce-specversion': '1.0', 'ce-id': `raw-${Math.random()}`, 'ce-source': 'urn:demo:producer', 'ce-type': 'demo.note' },
+          body,
+        });
+      expect((await rawProduce('text/plain', 'hello')).status).to.equal(202);
+      expect((await rawProduce('application/octet-stream', Buffer.from([0, 1, 2]))).status).to.equal(202);
+      await produce(demoEvent({ datacontenttype: 'application/vnd.demo+json', data: { orderId: 7 } }), demoEvent());
+      const contentTypes: string[] = [];
+      for (let read = 0; read < 4; read += 1) {
+        const raw = await consumer.get(`${instance}/raw`);
+        expect(raw.status, raw.text).to.equal(200);
+        contentTypes.push(raw.headers['content-type'] as string);
+      }
+      expect(contentTypes).to.deep.equal(['text/plain', 'application/octet-stream', 'application/vnd.demo+json', 'application/json']);
+    });
+
     it('GET raw sends an unpaired surrogate in an attribute (an event a service appended) as U+FFFD, not a 500', async () => {
       const instance = await createInstance(consumer);
       await platform.platform.stores.events.append('exchange-demo-producer', [

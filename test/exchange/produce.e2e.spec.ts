@@ -476,6 +476,20 @@ describe('Exchange: producing events (e2e over mTLS)', () => {
       expect(response.status).to.equal(404);
       expect(response.json()).to.include({ status: 404 });
     });
+
+    it('answers 405 with Allow: POST to another method on a produce path (issue 32)', async () => {
+      for (const path of ['/ce/produce/event', '/ce/produce/events', '/ce/produce/raw', '/ce/tools/produce/event']) {
+        for (const method of ['GET', 'PUT', 'DELETE']) {
+          const response = await producer.request(method, path);
+          expect(response.status, `${method} ${path}`).to.equal(405);
+          expect(response.headers.allow).to.equal('POST');
+          expect(response.headers['content-type']).to.match(/^application\/problem\+json/);
+          expect(response.json()).to.include({ status: 405, title: 'Method Not Allowed' });
+        }
+      }
+      // an unknown client gets the same: the method is wrong whoever asks
+      expect((await platform.anonymous().get('/ce/produce/event')).status).to.equal(405);
+    });
   });
 });
 
