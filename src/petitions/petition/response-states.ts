@@ -13,6 +13,9 @@ export const OUTCOMES = ['satisfactionState', 'rejectionState', 'refuseState', '
 export type Outcome = (typeof OUTCOMES)[number];
 export type ResponseStates = Record<Outcome, ResponseState>;
 
+/** The outcomes given, every other one None. */
+export const outcomesOf = (given: Partial<ResponseStates>): ResponseStates => ({ ...(Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 'None'])) as ResponseStates), ...given });
+
 /** A ResponseState as a client writes it (name or number); left out means None. */
 export function responseStateNamed(value: string | number | undefined): ResponseState | undefined {
   if (value === undefined) return 'None';
