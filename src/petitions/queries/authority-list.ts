@@ -53,7 +53,8 @@ export function authorityListFilter(query: AuthorityListQuery, caller: Authority
 
 export function authorityListSort(sort: AuthorityListQuery['sort']): SortSpec {
   const direction = sort.startsWith('-') ? -1 : 1;
-  return sort.endsWith('dueDate') ? { dueSort: direction } : { filedAt: direction };
+  // filings of one instant in the order they reached the log
+  return sort.endsWith('dueDate') ? { dueSort: direction, filedPosition: direction } : { filedAt: direction, filedPosition: direction };
 }
 
 /** One page of the authority's list and the number of petitions the filter holds. */

@@ -84,8 +84,9 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
     route(async (request, response) => {
       const body = schemas.value<RegisterBody>('register-petition.json', await readJson(request, BODY_LIMITS.small), { membersInAnyCase: true });
       const { actor } = authorityOf(response);
-      const { estimatedResolveDate, ...registration } = body;
-      const answerDueDate = await commands.register({ ...registration, ...(estimatedResolveDate ? { estimatedResolveDate } : {}), actor });
+      const { petitionNumber, registrationNumber, responsiblePersonIdnp, estimatedResolveDate } = body;
+      const registration = { petitionNumber, registrationNumber, responsiblePersonIdnp, registrationDate: utc(body.registrationDate) };
+      const answerDueDate = await commands.register({ ...registration, ...(estimatedResolveDate ? { estimatedResolveDate: utc(estimatedResolveDate) } : {}), actor });
       response.json({ petitionNumber: body.petitionNumber, status: 'InProgress', registrationNumber: body.registrationNumber, answerDueDate });
     }),
   );
@@ -103,12 +104,15 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
       };
       const { actor } = authorityOf(response);
       const closing = { petitionNumber: body.petitionNumber, actor, petitionExitNumber: body.petitionExitNumber, responseStates, responsiblePersonIdnp: body.responsiblePersonIdnp };
-      const closed = await commands.close({ ...closing, ...(body.responseDate ? { responseDate: body.responseDate } : {}) }, body.file);
+      const closed = await commands.close({ ...closing, ...(body.responseDate ? { responseDate: utc(body.responseDate) } : {}) }, body.file);
       response.json({ petitionNumber: body.petitionNumber, status: closed.status, responseId: closed.responseId, late: closed.late });
     }),
   );
   return router;
 }
+
+/** Instants are kept in UTC, whatever offset the caller wrote. */
+const utc = (dateTime: string) => new Date(dateTime).toISOString();
 
 /** The list's query: the schema's parameters (names in any case, .NET style), and the repeatable status. */
 function authorityListQuery(request: Request, schemas: RequestSchemas): AuthorityListQuery {
