@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Request } from 'express';
 import { badRequest, conflict, emptyFieldErrors, forbidden, ProblemError, unauthorized } from '../platform/errors';
 import { problemMapping, when, type ProblemMapping } from '../platform/http/problem-mapping';
@@ -30,11 +31,21 @@ const mapping = problemMapping(
 /** The service's errors as problems, each 400, 401 and 403 with the seed's code. */
 export const toProblem: ProblemMapping = (error: unknown, request: Request) => withSeedCode(mapping(error, request));
 
-/** A refusal carries the seed's code for its status when it has none of its own. */
+/**
+ * A refusal carries the seed's code for its status when it has none of its own; so does a client error
+ * Express itself raises with its status (a path segment that is not valid percent-encoding).
+ */
 export function withSeedCode(error: unknown): unknown {
-  if (!(error instanceof ProblemError) || error.code) return error;
-  const code = CODE_BY_STATUS[error.status];
-  return code ? error.withCode(code) : error;
+  const problem = error instanceof ProblemError ? error : asProblem(error);
+  if (!(problem instanceof ProblemError) || problem.code) return problem;
+  const code = CODE_BY_STATUS[problem.status];
+  return code ? problem.withCode(code) : problem;
+}
+
+function asProblem(error: unknown): unknown {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (!(error instanceof Error) || typeof status !== 'number' || status < 400 || status > 499) return error;
+  return new ProblemError(status, STATUS_CODES[status] ?? 'Bad Request', error.message);
 }
 
 const MESSAGES: Record<string, string> = { unknownField: 'is not a known member', required: 'is required' };
