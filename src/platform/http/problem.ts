@@ -48,6 +48,15 @@ export const notFoundHandler: RequestHandler = (request, _response, next) => {
 };
 
 /**
+ * A request path as log lines show it: a run of 13 digits, the shape of an IDNP or IDNO, is masked. The
+ * platform's own paths carry none, but a seed's may (the petitions' requestor paths hold the owner's
+ * IDNP), and log lines must not (section E).
+ */
+export function loggablePath(path: string): string {
+  return path.replace(/(?<!\d)\d{13}(?!\d)/g, '*************');
+}
+
+/**
  * What the log says of a refused request besides its problem. The socket names the caller when its
  * certificate was already looked up (every HTTP request's is, by the rate limiter); code: Node's parser
  * error, for a request it could not read.
@@ -89,7 +98,7 @@ function loggedProblemFor(error: unknown, traceId: string, request: RefusedReque
     title: problem.title,
     traceId,
     method: request.method,
-    path: request.path,
+    path: request.path === undefined ? undefined : loggablePath(request.path),
     caller: socket ? describeKnownCaller(socket) : undefined,
     address: socket?.remoteAddress,
     code: request.code,
@@ -136,7 +145,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (response.headersSent) {
       // too late for a problem: the caller sees the connection close mid-response, and the log says why
       logger.error(
-        { status: response.statusCode, traceId: traceIdOf(response), method: request.method, path: request.path, err: error },
+        { status: response.statusCode, traceId: traceIdOf(response), method: request.method, path: loggablePath(request.path), err: error },
         'response failed after it began',
       );
       response.destroy();
