@@ -102,6 +102,17 @@ export const closing = (petitionNumber: string, overrides: Record<string, unknow
   ...overrides,
 });
 
+/**
+ * What the petition service wrote since a log position: its own events and its legal events (the notices
+ * the notification service sends of earlier moves arrive in its streams at their own pace, and are left out).
+ */
+export async function writtenSince(platform: TestPlatform, head: number): Promise<string[]> {
+  const written = await platform.platform.stores.events.readAll({ after: head, limit: 1000 });
+  return written.filter((stored) => stored.streamId.startsWith('petitions-') || stored.streamId.startsWith('eventlog-')).map((stored) => `${stored.event.type} ${stored.streamId}`);
+}
+
+export const headOf = (platform: TestPlatform) => platform.platform.stores.events.headPosition();
+
 /** A problem with the seed's code. */
 export function expectProblem(response: HttpResponse, status: number, code?: string): any {
   expect(response.status, response.text).to.equal(status);
