@@ -38,8 +38,8 @@ describe('Petitions: the notices its events warrant (unit)', () => {
   it('tells the requestor the registration number and the due date, in their language', () => {
     const [notice] = noticesFor(logOf(filePetition(), registerPetition()));
     expect(notice).to.deep.include({ key: 'urn:md:gov:petitions/event-2/requestor', recipients: [{ type: 'IDNP', value: PERSON }], language: 'ro' });
-    expect(notice.subject.ro).to.equal(`Petiția ${NUMBER} a fost înregistrată`);
-    expect(notice.body.en).to.equal(`Your petition ${NUMBER} was registered by the authority under number REG-17/2026 on 01.04.2026. The answer is due by 04.05.2026.`);
+    expect(notice.subject.ro).to.equal(`Petiția ${NUMBER}: înregistrată`);
+    expect(notice.body.en).to.equal(`<p>Your petition ${NUMBER} was registered by the authority under number REG-17/2026 on 01.04.2026. The answer is due by 04.05.2026.</p>`);
     expect(notice.bodyShort.ru).to.include('REG-17/2026');
   });
 
@@ -51,7 +51,7 @@ describe('Petitions: the notices its events warrant (unit)', () => {
     expect(redirected[0].recipients).to.deep.equal([{ type: 'IDNO', value: '1003600000010' }]);
     expect(redirected[0].body.en).to.include(`IDNO ${OTHER_AUTHORITY}`);
     const closed = noticesFor(logOf(filePetition(), registerPetition(), closePetition()));
-    expect(closed[1].subject.en).to.equal(`Petition ${NUMBER} was answered`);
+    expect(closed[1].subject.en).to.equal(`Answer to petition ${NUMBER}`);
     expect(closed[1].body.ro).to.include('nr. de ieșire IES-99/2026 din 28.04.2026');
   });
 
@@ -59,18 +59,29 @@ describe('Petitions: the notices its events warrant (unit)', () => {
     const notices = noticesFor(logOf(filePetition(), registerPetition(), signal('2026-05-01T09:00:00'), signal('2026-05-05T09:00:00')));
     const alerts = notices.slice(1);
     expect(alerts.map((notice) => notice.recipients)).to.deep.equal([[{ type: 'IDNP', value: OFFICER }], [{ type: 'IDNP', value: OFFICER }]]);
-    expect(alerts.map((notice) => notice.subject.en)).to.deep.equal([`Petition ${NUMBER} is due soon`, `Petition ${NUMBER} is overdue`]);
+    expect(alerts.map((notice) => notice.subject.en)).to.deep.equal([`Petition ${NUMBER} due soon`, `Petition ${NUMBER} overdue`]);
     expect(alerts[1].priority).to.equal('High');
     expect(new Set(notices.map((notice) => notice.key)).size).to.equal(notices.length);
   });
 
-  it('every text has its three languages and no placeholder left', () => {
-    const notices = noticesFor(logOf(filePetition(), registerPetition(), extendTerm(), signal('2026-05-16T09:00:00'), closePetition({ at: at('2026-05-20T09:00:00') })));
+  it('escapes in the HTML body what people typed, not in the short text', () => {
+    const [, notice] = noticesFor(logOf(filePetition(), registerPetition(), extendTerm({ reason: '<b>verificări</b> & "teren"' })));
+    expect(notice.body.ro).to.include('&lt;b&gt;verificări&lt;/b&gt; &amp; &quot;teren&quot;');
+    expect(notice.bodyShort.ro).to.not.include('&lt;');
+  });
+
+  it('every text has its three languages, no placeholder left, and subjects within the 41 characters of an e-mail subject', () => {
+    const notices = [
+      ...noticesFor(logOf(filePetition(), registerPetition(), extendTerm(), signal('2026-05-16T09:00:00'), signal('2026-05-19T09:00:00'), closePetition({ at: at('2026-05-20T09:00:00') }))),
+      ...noticesFor(logOf(filePetition(), redirectPetition())),
+    ];
+    expect(notices).to.have.length(6);
     for (const notice of notices) {
       for (const text of [notice.subject, notice.body, notice.bodyShort]) {
         expect(Object.keys(text)).to.have.members(['ro', 'ru', 'en']);
         for (const words of Object.values(text)) expect(words).to.not.match(/[{}]/);
       }
+      for (const subject of Object.values(notice.subject)) expect([...subject].length, subject).to.be.at.most(41);
     }
   });
 });

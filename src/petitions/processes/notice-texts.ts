@@ -1,11 +1,15 @@
 import type { NoticeText } from '../../platform/notices';
 
-/** The words of the petition service's notices, in Romanian, Russian and English; {name} is filled in. */
+/**
+ * The words of the petition service's notices, in Romanian, Russian and English; {name} is filled in.
+ * Subjects stay within the e-mail subject limit of the notification service (41 characters, with a petition
+ * number of 15); bodies are HTML.
+ */
 type Texts = { subject: NoticeText; body: NoticeText; bodyShort: NoticeText };
 
 export const NOTICE_TEXTS = {
   registered: {
-    subject: { ro: 'Petiția {petition} a fost înregistrată', ru: 'Петиция {petition} зарегистрирована', en: 'Petition {petition} was registered' },
+    subject: { ro: 'Petiția {petition}: înregistrată', ru: 'Петиция {petition} зарегистрирована', en: 'Petition {petition} registered' },
     body: {
       ro: 'Petiția dvs. nr. {petition} a fost înregistrată de autoritate cu numărul {registration} din {date}. Răspunsul este așteptat până la {due}.',
       ru: 'Ваша петиция № {petition} зарегистрирована органом под номером {registration} от {date}. Ответ ожидается до {due}.',
@@ -14,7 +18,7 @@ export const NOTICE_TEXTS = {
     bodyShort: { ro: 'Petiția {petition}: nr. de înregistrare {registration}, răspuns până la {due}.', ru: 'Петиция {petition}: рег. номер {registration}, ответ до {due}.', en: 'Petition {petition}: registration number {registration}, answer due by {due}.' },
   },
   termExtended: {
-    subject: { ro: 'Termenul petiției {petition} a fost prelungit', ru: 'Срок по петиции {petition} продлён', en: 'The term of petition {petition} was extended' },
+    subject: { ro: 'Petiția {petition}: termen prelungit', ru: 'Петиция {petition}: срок продлён', en: 'Petition {petition}: term extended' },
     body: {
       ro: 'Termenul de examinare a petiției dvs. nr. {petition} a fost prelungit până la {due} prin decizia nr. {decision}. Motivul: {reason}. Decizia poate fi descărcată.',
       ru: 'Срок рассмотрения вашей петиции № {petition} продлён до {due} решением № {decision}. Причина: {reason}. Решение можно скачать.',
@@ -23,7 +27,7 @@ export const NOTICE_TEXTS = {
     bodyShort: { ro: 'Petiția {petition}: termen prelungit până la {due}.', ru: 'Петиция {petition}: срок продлён до {due}.', en: 'Petition {petition}: term extended to {due}.' },
   },
   redirected: {
-    subject: { ro: 'Petiția {petition} a fost redirecționată', ru: 'Петиция {petition} перенаправлена', en: 'Petition {petition} was redirected' },
+    subject: { ro: 'Petiția {petition} redirecționată', ru: 'Петиция {petition} перенаправлена', en: 'Petition {petition} redirected' },
     body: {
       ro: 'Petiția dvs. nr. {petition} a fost expediată autorității competente (IDNO {authority}). Motivul: {reason}. Termenele curg de la {date}.',
       ru: 'Ваша петиция № {petition} направлена в компетентный орган (IDNO {authority}). Причина: {reason}. Сроки исчисляются с {date}.',
@@ -32,7 +36,7 @@ export const NOTICE_TEXTS = {
     bodyShort: { ro: 'Petiția {petition} a fost redirecționată către IDNO {authority}.', ru: 'Петиция {petition} перенаправлена в IDNO {authority}.', en: 'Petition {petition} was redirected to IDNO {authority}.' },
   },
   closed: {
-    subject: { ro: 'Petiția {petition} a primit răspuns', ru: 'На петицию {petition} дан ответ', en: 'Petition {petition} was answered' },
+    subject: { ro: 'Răspuns la petiția {petition}', ru: 'Ответ на петицию {petition}', en: 'Answer to petition {petition}' },
     body: {
       ro: 'Autoritatea a răspuns la petiția dvs. nr. {petition} (nr. de ieșire {exit} din {date}). Răspunsul poate fi descărcat.',
       ru: 'Орган ответил на вашу петицию № {petition} (исх. № {exit} от {date}). Ответ можно скачать.',
@@ -41,7 +45,7 @@ export const NOTICE_TEXTS = {
     bodyShort: { ro: 'Petiția {petition} a primit răspuns (nr. {exit}).', ru: 'На петицию {petition} дан ответ (№ {exit}).', en: 'Petition {petition} was answered (no. {exit}).' },
   },
   deadlineApproaching: {
-    subject: { ro: 'Termenul petiției {petition} se apropie', ru: 'Срок по петиции {petition} истекает', en: 'Petition {petition} is due soon' },
+    subject: { ro: 'Petiția {petition}: termen aproape', ru: 'Петиция {petition}: срок истекает', en: 'Petition {petition} due soon' },
     body: {
       ro: 'Termenul de răspuns la petiția nr. {petition}, pentru care sunteți responsabil(ă), expiră la {due}.',
       ru: 'Срок ответа на петицию № {petition}, за которую вы отвечаете, истекает {due}.',
@@ -50,7 +54,7 @@ export const NOTICE_TEXTS = {
     bodyShort: { ro: 'Petiția {petition}: răspuns până la {due}.', ru: 'Петиция {petition}: ответ до {due}.', en: 'Petition {petition}: answer due by {due}.' },
   },
   deadlinePassed: {
-    subject: { ro: 'Termenul petiției {petition} a expirat', ru: 'Срок по петиции {petition} истёк', en: 'Petition {petition} is overdue' },
+    subject: { ro: 'Petiția {petition}: termen expirat', ru: 'Петиция {petition}: срок истёк', en: 'Petition {petition} overdue' },
     body: {
       ro: 'Termenul de răspuns la petiția nr. {petition}, pentru care sunteți responsabil(ă), a expirat la {due} fără răspuns.',
       ru: 'Срок ответа на петицию № {petition}, за которую вы отвечаете, истёк {due}, ответа нет.',
@@ -60,11 +64,17 @@ export const NOTICE_TEXTS = {
   },
 } satisfies Record<string, Texts>;
 
-/** The texts with their placeholders filled in. */
+/** The texts with their placeholders filled in; in the HTML body, what people typed (a reason) is escaped. */
 export function filled(texts: Texts, values: Record<string, string>): Texts {
-  const fill = (text: NoticeText): NoticeText => Object.fromEntries(Object.entries(text).map(([language, words]) => [language, words.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')])) as NoticeText;
-  return { subject: fill(texts.subject), body: fill(texts.body), bodyShort: fill(texts.bodyShort) };
+  const fill = (text: NoticeText, value: (name: string) => string): NoticeText =>
+    Object.fromEntries(Object.entries(text).map(([language, words]) => [language, words.replace(/\{(\w+)\}/g, (_, name: string) => value(name))])) as NoticeText;
+  const plain = (name: string) => values[name] ?? '';
+  const body = fill(texts.body, (name) => escapeHtml(plain(name)));
+  return { subject: fill(texts.subject, plain), body: Object.fromEntries(Object.entries(body).map(([language, html]) => [language, `<p>${html}</p>`])) as NoticeText, bodyShort: fill(texts.bodyShort, plain) };
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
 /** '2026-05-04' as it is written in Moldova: 04.05.2026. */
 export const localDate = (date: string) => date.split('-').reverse().join('.');
