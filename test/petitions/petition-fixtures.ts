@@ -1,6 +1,6 @@
 import type { ClosePetition, ExtendTerm, FilePetition, RedirectPetition, RegisterPetition } from '../../src/petitions/petition/commands';
 import type { StoredFile } from '../../src/petitions/petition/events';
-import type { ResponseStates } from '../../src/petitions/petition/response-states';
+import { outcomesOf, type ResponseStates } from '../../src/petitions/petition/response-states';
 
 /** Commands of one petition's life, for the decider's tests: filed on Wed 1 April 2026 at 10:00 in Chișinău. */
 export const NUMBER = 'P-2026-7K3QX9MB';
@@ -64,14 +64,7 @@ export const redirectPetition = (overrides: Partial<RedirectPetition> = {}): Red
   ...overrides,
 });
 
-export const outcomes = (given: Partial<ResponseStates> = { satisfactionState: 'Full' }): ResponseStates => ({
-  satisfactionState: 'None',
-  rejectionState: 'None',
-  refuseState: 'None',
-  unexaminedState: 'None',
-  redirectedState: 'None',
-  ...given,
-});
+export const outcomes = (given: Partial<ResponseStates> = { satisfactionState: 'Full' }): ResponseStates => outcomesOf(given);
 
 export const closePetition = (overrides: Partial<ClosePetition> = {}): ClosePetition => ({
   type: 'ClosePetition',

@@ -1,15 +1,6 @@
 import { expect } from 'chai';
-import { closedStatusOf, responseStatesRefusal, responseStateNamed, type ResponseStates } from '../../src/petitions/petition/response-states';
+import { closedStatusOf, outcomesOf as states, responseStatesRefusal, responseStateNamed } from '../../src/petitions/petition/response-states';
 import { ALLOWED_FROM, refusalOf, requestorDeletionOf, STATUS_NAMES, statusNamed, type PetitionAction } from '../../src/petitions/petition/status';
-
-const states = (given: Partial<ResponseStates>): ResponseStates => ({
-  satisfactionState: 'None',
-  rejectionState: 'None',
-  refuseState: 'None',
-  unexaminedState: 'None',
-  redirectedState: 'None',
-  ...given,
-});
 
 describe('Petitions: the status machine and the response states (unit)', () => {
   it('allows each action from its statuses only, and says why not otherwise', () => {

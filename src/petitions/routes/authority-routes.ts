@@ -7,7 +7,7 @@ import { authorityOf, requireAuthority } from '../handlers/caller';
 import type { OwnerTokens } from '../handlers/owner-token';
 import { logPersonalDataAccess } from '../handlers/personal-data';
 import type { PetitionCommands } from '../handlers/petition-commands';
-import { responseStateNamed, type ResponseState, type ResponseStates } from '../petition/response-states';
+import { OUTCOMES, responseStateNamed, type ResponseState, type ResponseStates } from '../petition/response-states';
 import { listForAuthority, statusesOf, type AuthorityListQuery } from '../queries/authority-list';
 import { petitionForAuthority } from '../queries/petition-lookup';
 import { petitionPdf, petitionPdfFileName } from '../queries/petition-pdf';
@@ -95,13 +95,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
     '/petitie/authority/petitions/close',
     route(async (request, response) => {
       const body = schemas.value<CloseBody>('close-petition.json', await readJson(request, BODY_LIMITS.withDocument), { membersInAnyCase: true });
-      const responseStates: ResponseStates = {
-        satisfactionState: responseStateNamed(body.satisfactionState ?? undefined)!,
-        rejectionState: responseStateNamed(body.rejectionState ?? undefined)!,
-        refuseState: responseStateNamed(body.refuseState ?? undefined)!,
-        unexaminedState: responseStateNamed(body.unexaminedState ?? undefined)!,
-        redirectedState: responseStateNamed(body.redirectedState ?? undefined)!,
-      };
+      const responseStates = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, responseStateNamed(body[outcome] ?? undefined)])) as ResponseStates;
       const { actor } = authorityOf(response);
       const closing = { petitionNumber: body.petitionNumber, actor, petitionExitNumber: body.petitionExitNumber, responseStates, responsiblePersonIdnp: body.responsiblePersonIdnp };
       const closed = await commands.close({ ...closing, ...(body.responseDate ? { responseDate: utc(body.responseDate) } : {}) }, body.file);
