@@ -3,7 +3,8 @@
  * filings per second (POST /api/v1/petitions) and the authority list's latency p50/p99 (GET
  * /petitie/authority/petitions: scope all over every petition, random pages of 10 in the four orders; and
  * an own-authority client over its 2,000, by due date), beside the platform's health endpoint
- * (GET /api/v1/health) measured by the same load generator in the same run. The petitions are filed
+ * (GET /api/v1/health) measured by the same load generator in the same run, before and after them (on a
+ * shared machine the load of other work moves during a run). The petitions are filed
  * through the petition's decider (not over HTTP, which would take minutes) before the measurements; each
  * list answer also registers its personal-data legal event, as in production. The load generator runs in
  * a child process, so that it does not share the platform's event loop.
@@ -24,7 +25,8 @@ import { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
 
 export type Rate = { perSec: number; requests: number; failures: number; p50Ms: number; p99Ms: number };
-export type PetitionsBenchFigures = { stored: number; seedSeconds: number; health: Rate; filing: Rate; authorityList: Rate; ownAuthorityList: Rate; concurrency: number; durationMs: number };
+/** health: the baseline, measured before the service's figures (healthAfter: after them, to show how the machine's load moved meanwhile) */
+export type PetitionsBenchFigures = { stored: number; seedSeconds: number; health: Rate; healthAfter: Rate; filing: Rate; authorityList: Rate; ownAuthorityList: Rate; concurrency: number; durationMs: number };
 
 type Phase = 'health' | 'filing' | 'authority-list' | 'own-list';
 type Tls = { ca: string; cert: string; key: string };
@@ -51,7 +53,8 @@ export async function benchPetitions(options: { durationMs?: number; count?: num
     const authorityList = await measure('authority-list');
     const ownAuthorityList = await measure('own-list');
     const filing = await measure('filing');
-    return { stored: count, seedSeconds, health, filing, authorityList, ownAuthorityList, concurrency: CONCURRENCY, durationMs };
+    const healthAfter = await measure('health');
+    return { stored: count, seedSeconds, health, healthAfter, filing, authorityList, ownAuthorityList, concurrency: CONCURRENCY, durationMs };
   } finally {
     await platform.stop();
   }

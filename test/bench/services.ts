@@ -43,7 +43,7 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
   });
   await attempt('petitions', async () => {
     figures.petitions = await benchPetitions({ durationMs });
-    const failures = ['health', 'filing', 'authorityList', 'ownAuthorityList'] as const;
+    const failures = ['health', 'healthAfter', 'filing', 'authorityList', 'ownAuthorityList'] as const;
     for (const name of failures) if (figures.petitions[name].failures > 0) errors.push(`(petitions) ${figures.petitions[name].failures} ${name} requests failed`);
   });
   return { figures, errors };
@@ -81,7 +81,7 @@ export function formatServiceFigures(figures: ServiceFigures, referencePerSec: n
   if (p) {
     const latency = (r: { p50Ms: number; p99Ms: number }) => `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`;
     lines.push(
-      `  petitions (${p.stored.toLocaleString('en-US')} petitions stored, filed in ${p.seedSeconds} s; ${p.concurrency} mTLS connections)   [baseline: GET /api/v1/health ${p.health.perSec.toLocaleString('en-US')}/s, ${latency(p.health)}]`,
+      `  petitions (${p.stored.toLocaleString('en-US')} petitions stored, filed in ${p.seedSeconds} s; ${p.concurrency} mTLS connections)   [baseline: GET /api/v1/health ${p.health.perSec.toLocaleString('en-US')}/s, ${latency(p.health)}; after: ${p.healthAfter.perSec.toLocaleString('en-US')}/s, ${latency(p.healthAfter)}]`,
       `    filings ${p.filing.perSec.toLocaleString('en-US')}/s (${latency(p.filing)}); authority list, scope all: ${p.authorityList.perSec.toLocaleString('en-US')}/s, ${latency(p.authorityList)}; own authority (${Math.round(p.stored / 50).toLocaleString('en-US')}), by due date: ${latency(p.ownAuthorityList)}`,
     );
   }
