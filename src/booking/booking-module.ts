@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { bookingProjections } from '../../projections/booking';
+import { bookingAggregates } from './aggregates';
 import { createBookingContext, type BookingContext } from './application/booking-context';
 import { BookingScheduler } from './application/booking-scheduler';
 import { loadDemoData } from './demo/demo-data';
@@ -36,6 +37,7 @@ export const bookingModule: ServiceModule = {
   name: BOOKING_SERVICE,
   pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
   projections: bookingProjections,
+  aggregates: bookingAggregates,
 
   refusedCaller: (request, problem) => {
     const language = languageOfRequest(request);

@@ -18,6 +18,7 @@ import { NotificationDispatcher } from './processes/notification-dispatcher';
 import { RecipientResolver } from './recipient-resolver';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
 import { templateRoutes } from './template-routes';
+import { notificationAggregates } from './aggregates';
 
 export type RunningNotificationService = {
   settings: NotificationSettings;
@@ -39,6 +40,7 @@ export function createNotificationModule() {
     name: 'notification',
     pathPrefixes: ['/api/Notification', '/api/Notifications', '/api/Template', '/api/v1/cabinet-message-searches', '/api/v1/cabinet-messages', '/api/v1/notification-receipts'],
     projections: [notificationsProjection, templatesProjection, cabinetInboxProjection],
+    aggregates: notificationAggregates,
     running: () => running,
     async start(deps: ServiceDeps) {
       const settings = notificationSettings();
