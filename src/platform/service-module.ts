@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Router } from 'express';
 import type { PlatformConfig } from '../config';
 import type { DeliveryListener } from '../exchange/consumer-instance';
+import type { ConsumerService } from '../exchange/consumer-service';
 import type { BlobStore } from './blob-store/blob-store';
 import type { Clock } from './clock';
 import type { Decider } from './decider';
@@ -30,6 +31,8 @@ export type ServiceDeps = {
   noticeSources: readonly NoticeSource[];
   /** where a service registers its legal events (who read whose personal data): the event-logging service */
   legalEvents: LegalEventLog;
+  /** where every client's consumer groups stand on the exchange, for operators (the console) */
+  consumerGroups: Pick<ConsumerService, 'groupStatuses' | 'groupPositions'>;
 };
 
 /**

@@ -124,8 +124,16 @@ export class ProjectionRunner {
     return [...this.failing].map(([projection, { since, position }]) => ({ projection, position, seconds: Math.max(0, (now - since) / 1000) }));
   }
 
-  /** Drops a projection's collections and checkpoint and replays the whole log into it. */
-  async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<number> {
+  /** Whether a rebuild of the projection is under way on this bridge. */
+  isRebuilding(name: string): boolean {
+    return this.rebuilding.has(name);
+  }
+
+  /**
+   * Drops a projection's collections and checkpoint and replays the whole log into it. An abort (or a
+   * stop) leaves it where its last batch committed: the projection goes on from there as usual.
+   */
+  async rebuild(name: string, onProgress?: (position: number, head: number) => void, signal?: AbortSignal): Promise<number> {
     const projection = this.projections.find((candidate) => candidate.name === name);
     if (!projection) throw new Error(`unknown projection: ${name}`);
     this.rebuilding.add(name);
@@ -135,7 +143,7 @@ export class ProjectionRunner {
       const head = await this.events.headPosition();
       let applied = 0;
       // a stop leaves the rebuild where its last batch committed; the next start goes on from there
-      while (this.positions.get(name)! < head && !this.stopping) {
+      while (this.positions.get(name)! < head && !this.stopping && !signal?.aborted) {
         applied += await this.applyNextBatch(projection);
         onProgress?.(this.positions.get(name)!, head);
       }
