@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEVELOPMENT_PKCS12_PASSWORD, ensureBrowserCertificate } from '../../src/console/browser-certificate';
 import { CONSOLE_BUNDLE_DIR } from '../../src/console/routes/page-routes';
 import { projectRoot } from '../../src/platform/project-paths';
 import type { TestPlatform } from '../support/test-platform';
@@ -28,14 +29,15 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * A browser context presenting the named development client's certificate to the platform, as a person
- * who imported it would. The development CA is not one the browser trusts, hence ignoreHTTPSErrors.
+ * who imported it would: the PKCS#12 file `npm start` makes for the console, or the PEM files. The
+ * development CA is not one the browser trusts, hence ignoreHTTPSErrors.
  */
-export function contextAs(browser: Browser, platform: TestPlatform, clientId: string): Promise<BrowserContext> {
-  return browser.newContext({
-    ignoreHTTPSErrors: true,
-    viewport: { width: 1280, height: 900 },
-    clientCertificates: [{ origin: platform.baseUrl, certPath: platform.pki.clientCert(clientId), keyPath: platform.pki.clientKey(clientId) }],
-  });
+export function contextAs(browser: Browser, platform: TestPlatform, clientId: string, form: 'pkcs12' | 'pem' = 'pem'): Promise<BrowserContext> {
+  const certificate =
+    form === 'pkcs12'
+      ? { origin: platform.baseUrl, pfxPath: ensureBrowserCertificate(platform.pki, clientId)!, passphrase: DEVELOPMENT_PKCS12_PASSWORD }
+      : { origin: platform.baseUrl, certPath: platform.pki.clientCert(clientId), keyPath: platform.pki.clientKey(clientId) };
+  return browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 }, clientCertificates: [certificate] });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -32,7 +32,7 @@ describe('Auditor console in Chromium (e2e over mTLS)', function () {
     registrationUid = await registerAccess(institution);
     await reportDeadEvent(platform.client('demo-consumer'), producer);
     browser = await launchChromium();
-    auditor = await contextAs(browser, platform, 'demo-auditor');
+    auditor = await contextAs(browser, platform, 'demo-auditor', 'pkcs12');
     page = await auditor.newPage();
     page.on('request', (request) => requestedUrls.push(request.url()));
   });
