@@ -1,8 +1,8 @@
 import { createAuditModule } from './audit/module';
-import { bookingModule } from './booking/booking-module';
+import { createBookingModule } from './booking/module';
 import { createConsoleModule } from './console/module';
 import { createEventLogModule } from './eventlog/module';
-import { createNotificationModule } from './notification/notification-module';
+import { createNotificationModule } from './notification/module';
 import type { ServiceModule } from './platform/service-module';
 
 /**
@@ -11,6 +11,6 @@ import type { ServiceModule } from './platform/service-module';
  * The console shows the others: their aggregates, projections and what they logged.
  */
 export function createServiceModules(): ServiceModule[] {
-  const services = [createAuditModule(), createEventLogModule(), createNotificationModule(), bookingModule];
+  const services = [createAuditModule(), createEventLogModule(), createNotificationModule(), createBookingModule()];
   return [...services, createConsoleModule(() => services)];
 }

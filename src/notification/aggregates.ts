@@ -1,7 +1,8 @@
 import type { ServiceAggregate } from '../platform/service-module';
-import { notificationDecider } from './notification-decider';
-import { toNotificationStreamId, toTemplateStreamId } from './stream-ids';
-import { templateDecider } from './template-decider';
+import { notificationDecider } from './notification/decider';
+import { toNotificationStreamId } from './notification/stream';
+import { templateDecider } from './template/decider';
+import { toTemplateStreamId } from './template/stream';
 
 /** The notification service's aggregates (ServiceModule.aggregates); a template's prefix is the longer, so it wins. */
 export const notificationAggregates: ServiceAggregate[] = [
