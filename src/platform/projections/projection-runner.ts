@@ -137,6 +137,7 @@ export class ProjectionRunner {
     const projection = this.projections.find((candidate) => candidate.name === name);
     if (!projection) throw new Error(`unknown projection: ${name}`);
     this.rebuilding.add(name);
+    this.releaseWaiters();
     try {
       await this.catchingUp.idle();
       await this.emptyProjection(projection);
@@ -309,9 +310,15 @@ export class ProjectionRunner {
     return plan.batch.length;
   }
 
+  /**
+   * How far the named projections (all when none are named) have applied the log. One being rebuilt on
+   * this bridge is left out: its read model is incomplete until the rebuild ends whatever a reader waits
+   * for, and a command waiting for it would wait as long as the rebuild takes.
+   */
   private lowestPosition(names?: string[]): number {
     let lowest = Number.POSITIVE_INFINITY;
     for (const [name, position] of this.positions) {
+      if (this.rebuilding.has(name)) continue;
       if (!names || names.includes(name)) lowest = Math.min(lowest, position);
     }
     return lowest === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : lowest;
