@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { demoEvent, STRUCTURED, TestPlatform } from '../support/test-platform';
+import { TestPlatform } from '../support/test-platform';
+import { produce } from './console-test-kit';
 import type { HttpsClient } from '../support/https-client';
 
 const JSON_BODY = { 'content-type': 'application/json' };
@@ -125,10 +126,6 @@ describe('Console API (e2e over mTLS)', function () {
     expect(listed.items.find((item: { name: string }) => item.name === 'eventlog-personal-data').position).to.equal(listed.logHead);
   });
 });
-
-async function produce(producer: HttpsClient, overrides: Record<string, unknown>) {
-  expect((await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent(overrides)) })).status).to.equal(202);
-}
 
 /** Opens a tail and reads its server-sent events until aborted; resolves once the response's headers came. */
 async function openTail(platform: TestPlatform, body: object, signal: AbortSignal, onMessage: (message: { items: { subject: string }[]; upTo: string }) => void): Promise<void> {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoEvent, STRUCTURED, TestPlatform } from '../support/test-platform';
+import { TestPlatform } from '../support/test-platform';
+import { produce } from './console-test-kit';
 import type { HttpsClient } from '../support/https-client';
 import { contextAs, ensureConsoleBundle, launchChromium, screenshot } from './console-browser';
 
@@ -147,11 +148,6 @@ describe('Auditor console in Chromium (e2e over mTLS)', function () {
     return found[0].streamId;
   }
 });
-
-async function produce(producer: HttpsClient, overrides: Record<string, unknown>) {
-  const response = await producer.post('/ce/produce/event', { headers: STRUCTURED, body: JSON.stringify(demoEvent(overrides)) });
-  expect(response.status).to.equal(202);
-}
 
 /** An institution logs that it read a person's data: the personal-data index then holds one access. */
 async function registerAccess(institution: HttpsClient): Promise<string> {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { postJson } from '../api';
 import { Json, ProblemNote } from '../parts/feedback';
+import { TextField } from '../parts/text-field';
 
 type Found = { items: Record<string, unknown>[]; totalCount: number };
 
@@ -25,12 +26,7 @@ export function EventLogPage() {
       setPage(pageNumber);
     }, setError);
   };
-  const field = (name: string, label: string, placeholder = '') => (
-    <label>
-      {label}
-      <input name={name} value={form[name] ?? ''} placeholder={placeholder} onInput={(event) => setForm({ ...form, [name]: (event.target as HTMLInputElement).value })} />
-    </label>
-  );
+  const field = (name: string, label: string, placeholder = '') => <TextField name={name} label={label} placeholder={placeholder} form={form} onChange={setForm} />;
   const pages = found ? Math.ceil(found.totalCount / PAGE_SIZE) : 0;
   return (
     <div class="eventlog-page">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { followPosted, getJson, postJson, type EventSummary } from '../api';
 import { Json, ProblemNote, instantOf, shortTime } from '../parts/feedback';
+import { TextField } from '../parts/text-field';
 import { linkTo } from '../router';
 
 type Filter = { type?: string; source?: string; subject?: string; from?: string; to?: string };
@@ -67,19 +68,8 @@ export function LogPage({ opened }: { opened?: string }) {
       setOlder(page.nextCursor);
     }, setError);
 
-  const onInput = (name: string) => (event: Event) => setForm({ ...form, [name]: (event.target as HTMLInputElement).value });
-  const field = (name: string, label: string, placeholder = '') => (
-    <label>
-      {label}
-      <input name={name} placeholder={placeholder} value={form[name] ?? ''} onInput={onInput(name)} />
-    </label>
-  );
-  const timeField = (name: string, label: string) => (
-    <label>
-      {label}
-      <input name={name} type="datetime-local" value={form[name] ?? ''} onInput={onInput(name)} />
-    </label>
-  );
+  const field = (name: string, label: string, placeholder = '') => <TextField name={name} label={label} placeholder={placeholder} form={form} onChange={setForm} />;
+  const timeField = (name: string, label: string) => <TextField name={name} label={label} type="datetime-local" form={form} onChange={setForm} />;
   return (
     <div class="log-page">
       <form

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { downloadPosted, postJson } from '../api';
 import { ProblemNote } from '../parts/feedback';
+import { TextField } from '../parts/text-field';
 
 type Access = Record<string, unknown>;
 type Found = { items: Access[]; nextCursor: string; totalCount: number };
@@ -32,12 +33,7 @@ export function PersonalDataPage() {
     setError(undefined);
     downloadPosted('/api/v1/console/personal-data-exports', { ...asked(), format }).then((name) => setSaved(name), setError);
   };
-  const field = (name: string, label: string, placeholder = '') => (
-    <label>
-      {label}
-      <input name={name} value={form[name] ?? ''} placeholder={placeholder} autocomplete="off" onInput={(event) => setForm({ ...form, [name]: (event.target as HTMLInputElement).value })} />
-    </label>
-  );
+  const field = (name: string, label: string, placeholder = '') => <TextField name={name} label={label} placeholder={placeholder} form={form} onChange={setForm} />;
   return (
     <div class="personal-data-page">
       <form
