@@ -19,9 +19,16 @@ export class ProblemError extends Error {
     readonly detail?: string,
     readonly errors?: ProblemFieldErrors,
     readonly headers: Record<string, string> = {},
+    /** a machine-readable error code, where a service's contract names one (petitions: `PetitionNotFound`) */
+    readonly code?: string,
   ) {
     super(detail ?? title);
     this.name = 'ProblemError';
+  }
+
+  /** The same problem carrying a code. */
+  withCode(code: string): ProblemError {
+    return new ProblemError(this.status, this.title, this.detail, this.errors, this.headers, code);
   }
 }
 

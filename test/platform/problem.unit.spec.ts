@@ -8,6 +8,11 @@ describe('problemFor: the problem details of an error (unit)', () => {
     expect(problemFor(new ProblemError(409, 'Conflict', 'taken')).problem).to.include({ status: 409, title: 'Conflict', detail: 'taken' });
   });
 
+  it('carries the error code a service gave its problem, and none otherwise', () => {
+    expect(problemFor(new ProblemError(400, 'Bad Request', 'no such petition').withCode('PetitionNotFound')).problem).to.include({ status: 400, code: 'PetitionNotFound' });
+    expect(problemFor(new ProblemError(400, 'Bad Request', 'x')).problem).to.not.have.property('code');
+  });
+
   it('answers 413 when the log refuses an append for its size (EventStoreDB), as nothing was written', () => {
     const { problem, unexpected } = problemFor(new AppendTooLargeError(4_194_304));
     expect(unexpected).to.equal(false);
