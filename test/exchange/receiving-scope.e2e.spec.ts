@@ -7,6 +7,7 @@ import { MessageCollector, type HttpsClient } from '../support/https-client';
 import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
 import { notificationRequest, postNotification } from '../notification/notification-test-kit';
 import { logEvent, register } from '../eventlog/eventlog-test-kit';
+import { CLIENTS as PETITION_CLIENTS, file, OTHER_AUTHORITY, startPetitionsPlatform, TOWN_HALL_IDNO } from '../petitions/petitions-test-kit';
 
 const ORG_A = '1003600000003';
 const ORG_B = OTHER_OFFICE.idno!;
@@ -116,6 +117,25 @@ describe('Exchange: notifications, templates and logged events go to their sende
     ]);
     expect(ofSender.every((event) => event.mdowners === ORG_A)).to.equal(true);
     expect(await longPollAll(platform.client('other-org-reader'))).to.deep.equal([]);
+  });
+});
+
+describe('Exchange: petitions go to the authority that holds them (e2e over mTLS)', () => {
+  const reader = (id: string, idno: string): ClientDefinition => ({ id, idno, certificate: {}, exchange: { consume: { types: ['md.gov.petitions.*'] } } });
+  let platform: TestPlatform;
+  after(() => platform.stop());
+
+  it('a client of the town hall gets its petitions\' events and not another authority\'s', async () => {
+    const petitions = await startPetitionsPlatform({
+      extraClients: [...PETITION_CLIENTS, reader('town-hall-reader', TOWN_HALL_IDNO), reader('other-authority-reader', OTHER_AUTHORITY)],
+      exchange: { pollTimeoutMs: 200, batchLingerMs: 5 },
+    });
+    platform = petitions.platform;
+    const ofTownHall = await file(petitions.portal, { authorityIdno: TOWN_HALL_IDNO });
+    const ofOther = await file(petitions.portal, { authorityIdno: OTHER_AUTHORITY });
+    const numbersSeenBy = async (clientId: string) => (await longPollAll(platform.client(clientId))).map((event) => [event.data.petitionNumber, event.mdowners]);
+    expect(await numbersSeenBy('town-hall-reader')).to.deep.equal([[ofTownHall, TOWN_HALL_IDNO]]);
+    expect(await numbersSeenBy('other-authority-reader')).to.deep.equal([[ofOther, OTHER_AUTHORITY]]);
   });
 });
 

@@ -33,6 +33,9 @@ export const petitionDecider: Decider<PetitionCommand, E.PetitionEvent, Petition
       }
     }
   },
+  // the authority that holds the petition; a transfer concerns both the authority it leaves and the one it reaches
+  owners: (event, state) =>
+    event.type === E.PETITION_REDIRECTED ? [event.data.fromAuthorityIdno, event.data.toAuthorityIdno] : [event.type === E.PETITION_FILED ? event.data.authorityIdno : state.filed?.authorityIdno],
 };
 
 /** The filed petition, when the actor may act on it and its status allows the action. */
