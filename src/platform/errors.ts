@@ -19,11 +19,17 @@ export class ProblemError extends Error {
     readonly detail?: string,
     readonly errors?: ProblemFieldErrors,
     readonly headers: Record<string, string> = {},
+    /** a machine-readable code a service's contract names (the delivery seed's InvalidParameter), sent as the problem's `code` member */
+    readonly code?: string,
   ) {
     super(detail ?? title);
     this.name = 'ProblemError';
   }
 }
+
+/** The same problem carrying a contract's code. */
+export const withCode = (problem: ProblemError, code: string) =>
+  new ProblemError(problem.status, problem.title, problem.detail, problem.errors, problem.headers, code);
 
 export const badRequest = (detail: string, errors?: ProblemFieldErrors) =>
   new ProblemError(400, 'Bad Request', detail, errors);

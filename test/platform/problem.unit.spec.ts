@@ -1,11 +1,22 @@
 import { expect } from 'chai';
-import { ProblemError } from '../../src/platform/errors';
+import { badRequest, ProblemError, withCode } from '../../src/platform/errors';
 import { AppendTooLargeError, LogUnavailableError } from '../../src/platform/event-store/event-store';
 import { problemFor, refusalLevel } from '../../src/platform/http/problem';
 
 describe('problemFor: the problem details of an error (unit)', () => {
   it('keeps the status of a ProblemError', () => {
     expect(problemFor(new ProblemError(409, 'Conflict', 'taken')).problem).to.include({ status: 409, title: 'Conflict', detail: 'taken' });
+  });
+
+  it("carries the code a service's contract names, and none when it names none", () => {
+    expect(problemFor(withCode(badRequest('status: is invalid', { status: ['is invalid'] }), 'InvalidParameter')).problem).to.deep.equal({
+      status: 400,
+      title: 'Bad Request',
+      detail: 'status: is invalid',
+      errors: { status: ['is invalid'] },
+      code: 'InvalidParameter',
+    });
+    expect(problemFor(badRequest('x')).problem).to.not.have.property('code');
   });
 
   it('answers 413 when the log refuses an append for its size (EventStoreDB), as nothing was written', () => {

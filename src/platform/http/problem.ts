@@ -20,6 +20,8 @@ export type ProblemBody = {
   instance?: string;
   traceId: string;
   errors?: Record<string, string[]>;
+  /** the code a service's contract names for this refusal (ProblemError.code), when it names one */
+  code?: string;
 };
 
 export function sendProblem(response: Response, problem: Omit<ProblemBody, 'traceId' | 'type'> & { type?: string }) {
@@ -107,7 +109,8 @@ const LOG_RETRY_AFTER_MS = 10_000;
  */
 export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'>; headers: Record<string, string>; unexpected: boolean } {
   if (error instanceof ProblemError) {
-    return { problem: { status: error.status, title: error.title, detail: error.detail, errors: error.errors }, headers: error.headers, unexpected: false };
+    const { status, title, detail, errors, code } = error;
+    return { problem: { status, title, detail, errors, ...(code !== undefined && { code }) }, headers: error.headers, unexpected: false };
   }
   if (error instanceof LogUnavailableError) {
     // the platform's fault, logged as an error with its reason; the caller may send the same request again
