@@ -132,9 +132,9 @@ function sameCarrier(a: CarrierDetails | undefined, b: CarrierDetails | undefine
   return (Object.keys({ ...a, ...b }) as (keyof CarrierDetails)[]).every((name) => a[name] === b[name]);
 }
 
-/** A delivery is added to an order (its first AwaitingPayment or Paid) only until deliveryAcceptedUntil. */
+/** A delivery is added to an order (its first AwaitingPayment or Paid) only before deliveryAcceptedUntil, when an unpaid one expires. */
 function deliveryWindowRefusal(state: OrderState, command: SetStatus): string | null {
-  if (state.status !== 'Unknown' || command.at <= state.details!.deliveryAcceptedUntil) return null;
+  if (state.status !== 'Unknown' || command.at < state.details!.deliveryAcceptedUntil) return null;
   return `deliveryAcceptedUntil (${state.details!.deliveryAcceptedUntil}) has passed: no delivery can be added to this order`;
 }
 
