@@ -1,19 +1,22 @@
 /**
  * The services' benchmarks, run by `npm run bench` after the exchange's (scenarios booking, notification,
- * eventlog). Each starts its own platform on a fresh data directory. Their reference figure is the
- * exchange's own single-event produce over the same mTLS path, measured in the same run as (a).
+ * eventlog, delivery). Each starts its own platform on a fresh data directory. Their reference figure is the
+ * exchange's own single-event produce over the same mTLS path, measured in the same run as (a); delivery
+ * also measures its own baseline, the health endpoint, on its platform.
  */
 import { runBookingBench, type BookingBenchResult } from './booking';
+import { benchDelivery, formatDelivery, type DeliveryBenchFigures } from './delivery';
 import { benchEventLog, type EventLogBenchFigures } from './eventlog';
 import { benchNotification, type NotificationBenchFigures } from './notification';
 
-export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog'] as const;
+export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'delivery'] as const;
 export type ServiceScenario = (typeof SERVICE_SCENARIOS)[number];
 
 export type ServiceFigures = {
   booking?: BookingBenchResult;
   notification?: NotificationBenchFigures;
   eventlog?: EventLogBenchFigures;
+  delivery?: DeliveryBenchFigures;
 };
 
 export async function runServiceBenchmarks(selected: Set<string>, durationMs: number, progress: (line: string) => void): Promise<{ figures: ServiceFigures; errors: string[] }> {
@@ -38,13 +41,19 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
   await attempt('eventlog', async () => {
     figures.eventlog = await benchEventLog({ durationMs });
   });
+  await attempt('delivery', async () => {
+    figures.delivery = await benchDelivery({ durationMs });
+    if (figures.delivery.illegalMovesAccepted > 0) errors.push(`(delivery) ${figures.delivery.illegalMovesAccepted} illegal status moves accepted`);
+    const { duplicates, missing } = figures.delivery.feed;
+    if (duplicates + missing > 0) errors.push(`(delivery) changes feed: ${duplicates} changes seen twice, ${missing} never seen`);
+  });
   return { figures, errors };
 }
 
 export function formatServiceFigures(figures: ServiceFigures, referencePerSec: number | undefined): string[] {
   const lines: string[] = [];
   const reference = referencePerSec ? `   [reference: exchange single-event produce ${Math.round(referencePerSec).toLocaleString('en-US')}/s in this run]` : '';
-  if (!figures.booking && !figures.notification && !figures.eventlog) return lines;
+  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.delivery) return lines;
   lines.push(`services${reference}`);
   const b = figures.booking;
   if (b) {
@@ -69,5 +78,6 @@ export function formatServiceFigures(figures: ServiceFigures, referencePerSec: n
       `            searched ${rate('by time range', e.searchTimeRange)}, ${rate('by UID', e.searchByUid)}; ${e.storedEvents} events stored`,
     );
   }
+  if (figures.delivery) lines.push(...formatDelivery(figures.delivery));
   return lines;
 }
