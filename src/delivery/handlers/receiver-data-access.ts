@@ -17,6 +17,7 @@ export function logReceiverDataRead(
   client: ClientDefinition,
   order: { serviceID: string; orderID: string; details: Pick<OrderDetails, 'receiver' | 'products'> },
 ): Promise<void> {
+  const subjects = dataSubjectsOf(order.details);
   return legalEvents.register(
     { id: client.id, idno: client.idno },
     [
@@ -27,7 +28,7 @@ export function logReceiverDataRead(
         ...(client.idno && { legal_entity: client.idno }),
         legal_basis: RECEIVER_DATA_LEGAL_BASIS,
         legal_reason: 'delivery of an order to its receiver',
-        subject: dataSubjectsOf(order.details),
+        subject: subjects.length === 1 ? subjects[0] : subjects,
         subject_type: order.details.receiver.type,
         object: `${order.serviceID}/${order.orderID}`,
         object_type: 'DeliveryOrder',
