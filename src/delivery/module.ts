@@ -9,6 +9,7 @@ import { expirySweep } from './processes/expiry-sweep';
 import { deliveryNotices } from './processes/notices';
 import { refusedCaller, toProblem } from './problems';
 import { deliveryPlatformRoutes } from './routes/delivery-platform-routes';
+import { refuseHead } from './routes/head-requests';
 import { orderRoutes } from './routes/order-routes';
 import { statusReportRoutes } from './routes/status-report-routes';
 import { DELIVERY_SERVICE } from './service';
@@ -48,7 +49,7 @@ export function createDeliveryModule(): DeliveryModule {
     routes(deps) {
       const commands = commandsFor(deps);
       const feed = new ChangesFeed(deps, settings!);
-      return Router().use(deliveryPlatformRoutes(deps, commands, feed), orderRoutes(deps, commands), statusReportRoutes(deps, commands));
+      return Router().use(refuseHead, deliveryPlatformRoutes(deps, commands, feed), orderRoutes(deps, commands), statusReportRoutes(deps, commands));
     },
     async seedDevelopmentData(deps) {
       if (((settings ??= deliverySettings()).demoData ?? !deps.config.eventStoreUrl)) await loadDemoOrders(commandsFor(deps), deps.clock);

@@ -81,6 +81,14 @@ describe('Delivery: the changes feed, each change once per caller (e2e over mTLS
     expect(await a.changes()).to.deep.equal([]);
   });
 
+  it('answers HEAD with 405 and gives its changes to the next GET: a HEAD carries no body to deliver them', async () => {
+    const changes = await processing(2);
+    const head = await a.deliveryPlatform.request('HEAD', `${PLATFORM_PATH}/delivery/changes`);
+    expect(head.status).to.equal(405);
+    expect(head.headers.allow).to.equal('GET');
+    expect(await a.changes()).to.deep.equal(changes);
+  });
+
   it('serves again a page whose response was cut: the caller left before it was written', async () => {
     const changes = await processing(3);
     for (let cut = 0; cut < 3; cut += 1) {

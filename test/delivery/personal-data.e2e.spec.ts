@@ -44,11 +44,12 @@ describe("Delivery: reads of a receiver's data are logged as MDelivery.PersonalD
     expect((await accesses(receiver)).map((access) => access.legal_entity)).to.deep.equal(['1003600000003']);
   });
 
-  it('logs nothing for a read that is refused', async () => {
+  it('logs nothing for a read that is refused, nor for a HEAD', async () => {
     const receiver = '2000000000066';
     const orderID = await orderIn(a, 'Unknown', orderBody({ receiver: { type: 'Person', id: receiver }, products: [{ price: 1, quantity: 1, length: 1, width: 1, height: 1, weight: 1 }] }));
     expect((await a.details(orderID, a.provider)).status).to.equal(403);
     expect((await a.details(orderID, platform.anonymous())).status).to.equal(401);
+    expect((await a.deliveryPlatform.request('HEAD', `/api/v1/delivery/services/${SERVICE}/orders/${orderID}/delivery/details`)).status, 'HEAD shows nothing').to.equal(405);
     expect(await accesses(receiver)).to.deep.equal([]);
   });
 });

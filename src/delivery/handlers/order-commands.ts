@@ -2,7 +2,7 @@ import { CommandHandler, type CommandResult } from '../../platform/decider';
 import type { ServiceDeps } from '../../platform/service-module';
 import type { OrderCommand } from '../order/commands';
 import { orderDecider, OrderNotFoundError, type OrderState } from '../order/decider';
-import type { CarrierDetails, OrderEvent, TimedRule } from '../order/events';
+import { ORDER_STATUS_CHANGED, type CarrierDetails, type OrderEvent, type OrderStatusChanged, type TimedRule } from '../order/events';
 import type { OrderDetails } from '../order/order-details';
 import { toOrderStreamId } from '../order/stream';
 import type { DeliveryStatus, StatusSetter } from '../order/statuses';
@@ -45,6 +45,13 @@ export class OrderCommands {
     const { state } = await this.handler.load(toOrderStreamId(serviceID, orderID));
     if (!state.registered) throw new OrderNotFoundError(serviceID, orderID);
     return state;
+  }
+
+  /** One of the order's status changes, by its number, as the log holds it (null when it has no such change). */
+  async statusChange(serviceID: string, orderID: string, number: number): Promise<OrderStatusChanged['data'] | null> {
+    const history = await this.deps.events.readStream(toOrderStreamId(serviceID, orderID));
+    const change = history.find((stored) => stored.event.type === ORDER_STATUS_CHANGED && (stored.event.data as OrderStatusChanged['data']).number === number);
+    return change ? (change.event.data as OrderStatusChanged['data']) : null;
   }
 
   private handle(serviceID: string, orderID: string, command: OrderCommand, producer: string) {

@@ -45,7 +45,8 @@ export function statusReportRoutes(deps: ServiceDeps, orders: OrderCommands): Ro
       const result = await orders.setStatus(client.id, serviceID, orderID, { status: readStatus(report.status)!, setBy: 'provider', message: report.message });
       const recorded = result.events.find((event) => event.type === ORDER_STATUS_CHANGED);
       // the same report again: the one recorded the first time
-      const answer = recorded && recorded.type === ORDER_STATUS_CHANGED ? statusReportView(recorded.data) : await lastProviderReport(serviceID, orderID);
+      const change = recorded?.type === ORDER_STATUS_CHANGED ? recorded.data : await lastProviderReport(serviceID, orderID);
+      const answer = statusReportView(change);
       response.status(201).location(`${orderPath(serviceID, orderID)}/status-reports/${answer.number}`).json(answer);
     }),
   );
@@ -74,11 +75,8 @@ export function statusReportRoutes(deps: ServiceDeps, orders: OrderCommands): Ro
   );
 
   async function lastProviderReport(serviceID: string, orderID: string) {
-    const state = await orders.load(serviceID, orderID);
-    await readYourWrites(deps, 5_000, ['delivery-status-changes']);
-    const report = await findStatusReport(deps.documents, toOrderStreamId(serviceID, orderID), state.lastReports.provider!.number);
-    if (!report) throw new Error(`the status report ${state.lastReports.provider!.number} is not in the read model`);
-    return report;
+    const { lastReports } = await orders.load(serviceID, orderID);
+    return (await orders.statusChange(serviceID, orderID, lastReports.provider!.number))!;
   }
   return router;
 }
