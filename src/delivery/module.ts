@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { deliveryProjections } from '../../projections/delivery';
 import type { Scheduler } from '../platform/processes/scheduler';
-import type { ServiceDeps, ServiceModule } from '../platform/service-module';
+import type { ServiceModule } from '../platform/service-module';
 import { loadDemoOrders } from './demo/demo-orders';
 import { ChangesFeed } from './handlers/changes-feed';
 import { OrderCommands } from './handlers/order-commands';
@@ -24,10 +24,12 @@ export type DeliveryModule = ServiceModule & { runSweep(): Promise<void> };
  * changes feed, the timed rules and the receivers' notices. Settings: settings.ts; rights: rights.ts.
  */
 export function createDeliveryModule(): DeliveryModule {
-  let settings: DeliverySettings | undefined;
-  let orders: OrderCommands | undefined;
-  let sweep: Scheduler | undefined;
-  const commandsFor = (deps: ServiceDeps) => (orders ??= new OrderCommands(deps, (settings ??= deliverySettings())));
+  // made when the platform starts the service, before it asks for the routes and the demo data
+  let running: { settings: DeliverySettings; orders: OrderCommands; sweep: Scheduler } | undefined;
+  const started = () => {
+    if (!running) throw new Error('the delivery service is not started');
+    return running;
+  };
   return {
     name: DELIVERY_SERVICE,
     pathPrefixes: ['/api/v1/delivery/services', '/api/v1/delivery-orders'],
@@ -36,26 +38,26 @@ export function createDeliveryModule(): DeliveryModule {
     refusedCaller,
     notices: [deliveryNotices],
     async start(deps) {
-      settings = deliverySettings();
-      orders = new OrderCommands(deps, settings);
-      sweep = expirySweep(deps, orders, settings.sweepIntervalMs);
-      await sweep.start();
+      const settings = deliverySettings();
+      const orders = new OrderCommands(deps, settings);
+      running = { settings, orders, sweep: expirySweep(deps, orders, settings.sweepIntervalMs) };
+      await running.sweep.start();
     },
     async stop() {
-      await sweep?.stop();
-      sweep = undefined;
-      orders = undefined;
+      await running?.sweep.stop();
+      running = undefined;
     },
     routes(deps) {
-      const commands = commandsFor(deps);
-      const feed = new ChangesFeed(deps, settings!);
-      return Router().use(refuseHead, deliveryPlatformRoutes(deps, commands, feed), orderRoutes(deps, commands), statusReportRoutes(deps, commands));
+      const { settings, orders } = started();
+      const feed = new ChangesFeed(deps, settings);
+      return Router().use(refuseHead, deliveryPlatformRoutes(deps, orders, feed), orderRoutes(deps, orders), statusReportRoutes(deps, orders));
     },
     async seedDevelopmentData(deps) {
-      if (((settings ??= deliverySettings()).demoData ?? !deps.config.eventStoreUrl)) await loadDemoOrders(commandsFor(deps), deps.clock);
+      const { settings, orders } = started();
+      if (settings.demoData ?? !deps.config.eventStoreUrl) await loadDemoOrders(orders, deps.clock);
     },
     async runSweep() {
-      await sweep?.runNow();
+      await started().sweep.runNow();
     },
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { badRequest, conflict, emptyFieldErrors, forbidden, notFound, ProblemError, withCode } from '../platform/errors';
 import { problemMapping, when, type ProblemMapping } from '../platform/http/problem-mapping';
 import { dottedPath, RequestValidationError, type FieldError } from '../platform/http/request-validation';
-import { IllegalStatusMoveError, InvalidOrderError, OrderAlreadyRegisteredError, OrderNotFoundError } from './order/decider';
+import { IllegalStatusMoveError, InvalidOrderError, OrderAlreadyRegisteredError, OrderNotFoundError } from './order/errors';
 import { ServiceNotAllowedError, UnknownServiceError } from './rights';
 import { InvalidIdentifierError } from './routes/path-ids';
 

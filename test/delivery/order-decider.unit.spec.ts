@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { SetStatus } from '../../src/delivery/order/commands';
-import { IllegalStatusMoveError, InvalidOrderError, OrderAlreadyRegisteredError, orderDecider, OrderNotFoundError } from '../../src/delivery/order/decider';
+import { orderDecider } from '../../src/delivery/order/decider';
+import { IllegalStatusMoveError, InvalidOrderError, OrderAlreadyRegisteredError, OrderNotFoundError } from '../../src/delivery/order/errors';
 import { ORDER_REGISTERED, ORDER_STATUS_CHANGED, type OrderEvent, type OrderStatusChanged } from '../../src/delivery/order/events';
 import type { OrderDetails } from '../../src/delivery/order/order-details';
 import type { DeliveryStatus, StatusSetter } from '../../src/delivery/order/statuses';

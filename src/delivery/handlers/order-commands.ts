@@ -1,7 +1,8 @@
 import { CommandHandler, type CommandResult } from '../../platform/decider';
 import type { ServiceDeps } from '../../platform/service-module';
 import type { OrderCommand } from '../order/commands';
-import { orderDecider, OrderNotFoundError, type OrderState } from '../order/decider';
+import { orderDecider, type OrderState } from '../order/decider';
+import { OrderNotFoundError } from '../order/errors';
 import { ORDER_STATUS_CHANGED, type CarrierDetails, type OrderEvent, type OrderStatusChanged, type TimedRule } from '../order/events';
 import type { OrderDetails } from '../order/order-details';
 import { toOrderStreamId } from '../order/stream';

@@ -4,37 +4,8 @@ import { ORDER_REGISTERED, ORDER_STATUS_CHANGED, type CarrierDetails, type Order
 import { sameDetails, type OrderDetails } from './order-details';
 import { AWAITING_CARRIER, pickupDeadline } from './pickup-deadline';
 import { moveRefusal } from './status-machine';
+import { IllegalStatusMoveError, InvalidOrderError, OrderAlreadyRegisteredError, OrderNotFoundError } from './errors';
 import type { DeliveryStatus, StatusSetter } from './statuses';
-
-export class OrderNotFoundError extends Error {
-  constructor(readonly serviceID: string, readonly orderID: string) {
-    super(`service ${serviceID} has no order ${orderID}`);
-    this.name = 'OrderNotFoundError';
-  }
-}
-
-export class OrderAlreadyRegisteredError extends Error {
-  constructor(readonly serviceID: string, readonly orderID: string) {
-    super(`service ${serviceID} already has an order ${orderID} with other details`);
-    this.name = 'OrderAlreadyRegisteredError';
-  }
-}
-
-/** Details that fit the schema but not together (a deadline before the order was submitted). */
-export class InvalidOrderError extends Error {
-  constructor(readonly fieldErrors: Record<string, string[]>) {
-    super(`the order's details do not hold together: ${Object.entries(fieldErrors).map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ')}`);
-    this.name = 'InvalidOrderError';
-  }
-}
-
-/** A status that may not follow the order's current one, or that its sender may not set. */
-export class IllegalStatusMoveError extends Error {
-  constructor(readonly from: DeliveryStatus, readonly to: DeliveryStatus, readonly reason: string) {
-    super(reason);
-    this.name = 'IllegalStatusMoveError';
-  }
-}
 
 /** What a sender reported last: a report equal to it is a retry. */
 export type Report = { number: number; status: DeliveryStatus; message?: string; carrier?: CarrierDetails };
