@@ -2,7 +2,7 @@ import { createAuditModule } from './audit/module';
 import { bookingModule } from './booking/booking-module';
 import { createDeliveryModule } from './delivery/module';
 import { createEventLogModule } from './eventlog/module';
-import { createNotificationModule } from './notification/notification-module';
+import { createNotificationModule } from './notification/module';
 import type { ServiceModule } from './platform/service-module';
 
 /**
