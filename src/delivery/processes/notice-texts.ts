@@ -1,4 +1,4 @@
-import type { NoticeText } from '../../platform/notices';
+import { escapeHtml, type NoticeText } from '../../platform/notices';
 import type { DeliveryStatus } from '../order/statuses';
 
 type Texts = { subject: NoticeText; body: NoticeText };
@@ -50,11 +50,15 @@ export const NOTICE_TEXTS: Partial<Record<DeliveryStatus, Texts>> = {
 
 const SHORT_BODY_LENGTH = 160;
 
-/** The texts filled in: `{order}` with the order's id, `{message}` with the status details after a space. */
+/**
+ * The texts filled in: `{order}` with the order's id, `{message}` with the status details after a space.
+ * The body is HTML (one paragraph, what the provider or carrier wrote escaped); the short body is plain
+ * text of at most 160 characters.
+ */
 export function filled(texts: Texts, orderID: string, message: string | undefined) {
-  const fill = (text: NoticeText): NoticeText =>
-    Object.fromEntries(Object.entries(text).map(([language, words]) => [language, words.replace('{order}', orderID).replace('{message}', message ? ` ${message}` : '')])) as NoticeText;
-  const body = fill(texts.body);
-  const short = Object.fromEntries(Object.entries(body).map(([language, words]) => [language, words.length > SHORT_BODY_LENGTH ? `${words.slice(0, SHORT_BODY_LENGTH - 1)}…` : words])) as NoticeText;
-  return { subject: texts.subject, body, bodyShort: short };
+  const fill = (text: NoticeText, escape: (words: string) => string) =>
+    Object.fromEntries(Object.entries(text).map(([language, words]) => [language, escape(words.replace('{order}', orderID).replace('{message}', message ? ` ${message}` : ''))])) as NoticeText;
+  const plain = fill(texts.body, (words) => words);
+  const short = Object.fromEntries(Object.entries(plain).map(([language, words]) => [language, words.length > SHORT_BODY_LENGTH ? `${words.slice(0, SHORT_BODY_LENGTH - 1)}…` : words])) as NoticeText;
+  return { subject: texts.subject, body: fill(texts.body, (words) => `<p>${escapeHtml(words)}</p>`), bodyShort: short };
 }
