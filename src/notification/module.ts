@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { notificationProjections } from '../../projections/notification';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { CabinetChannel } from './channels/cabinet-channel';
+import { DevelopmentOutbox } from './channels/development-outbox';
 import type { ChannelAdapter } from './channels/channel';
 import { EmailChannel } from './channels/email-channel';
 import { HttpGatewayChannel } from './channels/http-gateway-channel';
@@ -13,6 +14,7 @@ import { NoticeProcesses } from './processes/notices';
 import { RecipientResolver } from './processes/recipient-resolver';
 import { EMPTY_REGISTRIES, embeddedRegistries } from './registries/embedded-registries';
 import { cabinetRoutes } from './routes/cabinet-routes';
+import { developmentOutboxRoutes } from './routes/development-outbox-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { receiptRoutes } from './routes/receipt-routes';
 import { templateRoutes } from './routes/template-routes';
@@ -27,6 +29,8 @@ export type RunningNotificationService = {
   /** what the services mounted on the platform tell people (ServiceDeps.noticeSources) */
   notices: NoticeProcesses;
   channels: Record<Channel, ChannelAdapter>;
+  /** where the channels without a configured server send, on a development machine */
+  outbox?: DevelopmentOutbox;
 };
 
 /**
@@ -38,20 +42,31 @@ export function createNotificationModule(): ServiceModule & { running(): Running
   let running: RunningNotificationService | undefined;
   return {
     name: NOTIFICATION_SERVICE,
-    pathPrefixes: ['/api/Notification', '/api/Notifications', '/api/Template', '/api/v1/cabinet-message-searches', '/api/v1/cabinet-messages', '/api/v1/notification-receipts'],
+    pathPrefixes: [
+      '/api/Notification',
+      '/api/Notifications',
+      '/api/Template',
+      '/api/v1/cabinet-message-searches',
+      '/api/v1/cabinet-messages',
+      '/api/v1/notification-receipts',
+      '/api/v1/development-outbox',
+    ],
     projections: notificationProjections,
     problems: toProblem,
     running: () => running,
     async start(deps: ServiceDeps) {
       const settings = notificationSettings();
       const notifications = new NotificationHandler(deps.events, deps.blobs, deps.clock);
-      const channels = channelsFor(settings, deps);
+      const outbox = outboxWanted(settings, deps) ? new DevelopmentOutbox() : undefined;
+      await outbox?.start();
+      if (outbox) deps.logger.info({ smtpPort: outbox.smtpPort }, 'notification: development outbox on; what is sent without a configured server is listed at GET /api/v1/development-outbox/messages');
+      const channels = channelsFor(settings, deps, outbox);
       const { contacts, identities } = registriesFor(settings, deps);
       const dispatcher = settings.dispatcherEnabled
         ? new NotificationDispatcher({ ...deps, settings, notifications, channels, resolver: new RecipientResolver(contacts, identities), attachments: deps.blobs })
         : undefined;
       const notices = new NoticeProcesses(deps.noticeSources, deps, notifications);
-      running = { settings, notifications, dispatcher, notices, channels };
+      running = { settings, notifications, dispatcher, notices, channels, outbox };
       await dispatcher?.start();
       await notices.start();
     },
@@ -60,33 +75,49 @@ export function createNotificationModule(): ServiceModule & { running(): Running
       await running.notices.stop();
       await running.dispatcher?.stop();
       for (const channel of Object.values(running.channels)) await channel.close?.();
+      await running.outbox?.stop();
       running = undefined;
     },
     routes(deps: ServiceDeps) {
       // the platform starts every service before it asks for routes
       if (!running) throw new Error('the notification service must be started before its routes are mounted');
-      const { notifications, settings } = running;
-      return Router().use(
+      const { notifications, settings, outbox } = running;
+      const router = Router().use(
         notificationRoutes(deps, notifications, settings),
         templateRoutes(deps, new TemplateHandler(deps.events, deps.clock)),
         cabinetRoutes(deps, notifications),
         receiptRoutes(deps, notifications),
       );
+      return outbox ? router.use(developmentOutboxRoutes(outbox)) : router;
     },
+    metrics: () => running?.dispatcher?.metrics() ?? [],
   };
 }
 
-/** E-mail over SMTP; SMS, Viber and web push through their HTTP gateways, which report back to the receipts route; the cabinet inbox. */
-function channelsFor(settings: NotificationSettings, deps: ServiceDeps): Record<Channel, ChannelAdapter> {
+/**
+ * E-mail over SMTP; SMS, Viber and web push through their HTTP gateways, which report back to the receipts
+ * route; the cabinet inbox. With the development outbox, the channels whose server the environment does
+ * not name send to it instead of to a server that is not there.
+ */
+function channelsFor(settings: NotificationSettings, deps: ServiceDeps, outbox?: DevelopmentOutbox): Record<Channel, ChannelAdapter> {
   const callbackUrl = `${deps.config.publicUrl}/api/v1/notification-receipts`;
-  const gateway = (url: string) => new HttpGatewayChannel({ url, token: settings.gateways.token, timeoutMs: settings.gateways.timeoutMs, callbackUrl });
+  const gateway = (url: string, configured: boolean) =>
+    new HttpGatewayChannel({ url: outbox && !configured ? outbox.gatewayUrl : url, token: settings.gateways.token, timeoutMs: settings.gateways.timeoutMs, callbackUrl });
+  const smtp = outbox && !settings.configured.smtp ? { ...settings.smtp, host: '127.0.0.1', port: outbox.smtpPort, secure: false, user: undefined } : settings.smtp;
   return {
-    Email: new EmailChannel(settings.smtp),
-    SMS: gateway(settings.gateways.sms),
-    Viber: gateway(settings.gateways.viber),
-    'Web push': gateway(settings.gateways.webPush),
+    Email: new EmailChannel(smtp),
+    SMS: gateway(settings.gateways.sms, settings.configured.sms),
+    Viber: gateway(settings.gateways.viber, settings.configured.viber),
+    'Web push': gateway(settings.gateways.webPush, settings.configured.webPush),
     Cabinet: new CabinetChannel(),
   };
+}
+
+/** Whether some channel sends to the development outbox: see NotificationSettings.outbox. */
+function outboxWanted(settings: NotificationSettings, deps: ServiceDeps): boolean {
+  const unconfigured = Object.values(settings.configured).some((configured) => !configured);
+  if (settings.outbox === 'off' || !unconfigured) return false;
+  return settings.outbox === 'on' || (!deps.config.mongodbUrl && !deps.config.eventStoreUrl);
 }
 
 /**

@@ -7,4 +7,6 @@ export const NotificationRights = {
   cabinet: 'cabinet',
   /** the SMS, Viber and web-push gateways: delivery receipts */
   receipts: 'receipts',
+  /** what the development outbox received (a development machine only) */
+  developmentOutbox: 'development-outbox',
 } as const;

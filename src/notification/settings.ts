@@ -19,6 +19,14 @@ export type NotificationSettings = {
   dispatchConcurrency: number;
   maxRequestBytes: number;
   registryFile?: string;
+  /**
+   * the development outbox (channels/development-outbox.ts): auto = on the embedded profile for the
+   * channels whose server is not configured (no NOTIFY_SMTP_HOST, no gateway URL); on = for those
+   * channels whatever the profile; off = never
+   */
+  outbox: 'auto' | 'on' | 'off';
+  /** which channels' servers the environment names */
+  configured: { smtp: boolean; sms: boolean; viber: boolean; webPush: boolean };
 };
 
 export function notificationSettings(env: NodeJS.ProcessEnv = process.env): NotificationSettings {
@@ -49,6 +57,13 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
     dispatchConcurrency: integerSetting(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32, 1),
     maxRequestBytes: integerSetting(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024, 1),
     registryFile: env.NOTIFY_REGISTRY_FILE || undefined,
+    outbox: choiceSetting(env, 'NOTIFY_DEV_OUTBOX', ['auto', 'on', 'off'], 'auto'),
+    configured: {
+      smtp: Boolean(env.NOTIFY_SMTP_HOST),
+      sms: Boolean(env.NOTIFY_SMS_GATEWAY_URL),
+      viber: Boolean(env.NOTIFY_VIBER_GATEWAY_URL),
+      webPush: Boolean(env.NOTIFY_WEBPUSH_GATEWAY_URL),
+    },
   };
 }
 

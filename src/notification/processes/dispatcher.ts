@@ -6,6 +6,7 @@ import { toDomainEvent } from '../../platform/decider';
 import type { DocumentStore } from '../../platform/document-store/document-store';
 import { readLogBatch, type EventStore } from '../../platform/event-store/event-store';
 import type { Logger } from '../../platform/logger';
+import type { MetricFamily } from '../../platform/metrics';
 import type { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
 import { PermanentChannelError, TemporaryChannelError, type ChannelAdapter } from '../channels/channel';
@@ -76,8 +77,16 @@ export class NotificationDispatcher {
     (error) => this.deps.logger.error({ err: error }, 'notification dispatch pass failed; retrying on the next event'),
   );
   private unsubscribe: (() => void) | null = null;
+  /** sends this process made, by channel and outcome (sent, or the failure code), for the metrics */
+  private readonly outcomes = new Map<string, { channel: Channel; outcome: string; count: number }>();
 
   constructor(private readonly deps: DispatcherDeps) {}
+
+  /** The sends this process made, by channel and outcome: egov_notification_sends_total. */
+  metrics(): MetricFamily[] {
+    const samples = [...this.outcomes.values()].map(({ channel, outcome, count }) => ({ labels: { channel, outcome }, value: count }));
+    return [{ name: 'egov_notification_sends_total', help: 'Messages this bridge tried to send, by channel and outcome (sent, or the failure code: SmtpUnavailable, Gateway503, ...)', type: 'counter', samples }];
+  }
 
   async start(): Promise<void> {
     const head = await this.deps.events.headPosition();
@@ -236,7 +245,23 @@ export class NotificationDispatcher {
         outcome = { sent: false, temporary: true, failureCode: 'ChannelError', detail: 'the channel adapter failed unexpectedly' };
       }
     }
+    this.noteOutcome(message, attempt, outcome);
     await this.keepAndRecord(state, message, attempt, outcome);
+  }
+
+  /** Counts the send, and logs a failure: its code and where it stands, never the address or the content. */
+  private noteOutcome(message: MessageState, attempt: number, outcome: SendOutcome) {
+    const name = outcome.sent ? 'sent' : outcome.failureCode;
+    const key = `${message.channel}\n${name}`;
+    const counted = this.outcomes.get(key) ?? { channel: message.channel, outcome: name, count: 0 };
+    counted.count += 1;
+    this.outcomes.set(key, counted);
+    if (outcome.sent) return;
+    const willRetry = outcome.temporary && attempt < this.deps.settings.maxAttempts;
+    this.deps.logger.warn(
+      { messageId: message.messageId, channel: message.channel, attempt, maxAttempts: this.deps.settings.maxAttempts, failureCode: outcome.failureCode, willRetry },
+      willRetry ? 'notification message not sent; it is tried again' : 'notification message not sent; it has failed',
+    );
   }
 
   /** Records a send's outcome, keeping it until the log has it (see `unrecorded`). */
