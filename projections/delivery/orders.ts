@@ -43,7 +43,9 @@ export const ordersProjection: Projection = {
     if (stored.event.type === ORDER_REGISTERED) {
       const { serviceID, orderID, details, registeredAt } = stored.event.data as OrderRegistered['data'];
       const { isPaid, orderSubmittedAt, deliveryAcceptedUntil, estimatedReadyAt } = details;
-      const document = { _id: stored.streamId, serviceID, orderID, status: 'Unknown' as const, isPaid, orderSubmittedAt, deliveryAcceptedUntil, estimatedReadyAt, updatedAt: registeredAt, position: stored.position };
+      const document: DeliveryOrderDocument = {
+        _id: stored.streamId, serviceID, orderID, status: 'Unknown', isPaid, orderSubmittedAt, deliveryAcceptedUntil, estimatedReadyAt, updatedAt: registeredAt, position: stored.position,
+      };
       await orders.replaceOne({ _id: stored.streamId }, document, { upsert: true });
       return;
     }

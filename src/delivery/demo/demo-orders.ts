@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock';
 import type { OrderCommands, StatusReport } from '../handlers/order-commands';
 import type { OrderDetails, Receiver } from '../order/order-details';
+import { pushSetter } from '../order/statuses';
 
 export const DEMO_SERVICE = 'DEMO-SERVICE-1';
 const PROVIDER = 'demo-institution';
@@ -16,7 +17,7 @@ const passport = (holder: Receiver) => ({
   code: 'PASSPORT', description: 'Pașaport', price: 50, quantity: 1, length: 13, width: 9, height: 1, weight: 0.1,
   ...(holder.type === 'Person' && { holderID: holder.id, holderName: holder.name, holderFirstName: holder.firstName }),
 });
-const platform = (status: StatusReport['status'], message?: string): StatusReport => ({ status, setBy: status === 'AwaitingPayment' || status === 'Paid' || status === 'Ready' ? 'delivery-platform' : 'carrier', carrier: CARRIER, message });
+const platform = (status: StatusReport['status'], message?: string): StatusReport => ({ status, setBy: pushSetter(status), carrier: CARRIER, message });
 const provider = (status: StatusReport['status'], message?: string): StatusReport => ({ status, setBy: 'provider', message });
 const paid = [platform('AwaitingPayment'), platform('Paid')];
 const onTheWay = [...paid, provider('Processing'), provider('Ready'), platform('AwaitingPickup'), platform('Delivering')];
