@@ -93,6 +93,8 @@ describe('Delivery: the order decider (unit)', () => {
   it('adds no delivery once deliveryAcceptedUntil has passed', () => {
     spec.given([registered]).when(set('AwaitingPayment', 'delivery-platform', { at: '2026-03-10T08:00:00.000Z' })).thenThrows(IllegalStatusMoveError, /deliveryAcceptedUntil \(2026-03-10T08:00:00.000Z\) has passed/);
     spec.given([registered]).when(set('AwaitingPayment', 'delivery-platform', { at: '2026-03-10T07:59:59.999Z' })).thenMatches((events) => expect(events).to.have.length(1));
+    // the provider may still end the order
+    spec.given([registered]).when(set('Cancelled', 'provider', { at: '2026-04-01T00:00:00.000Z' })).thenMatches((events) => expect(events).to.have.length(1));
   });
 
   it('expires an order not paid by deliveryAcceptedUntil, and only then', () => {

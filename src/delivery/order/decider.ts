@@ -105,7 +105,8 @@ function sameCarrier(a: CarrierDetails | undefined, b: CarrierDetails | undefine
 
 /** A delivery is added to an order (its first AwaitingPayment or Paid) only before deliveryAcceptedUntil, when an unpaid one expires. */
 function deliveryWindowRefusal(state: OrderState, command: SetStatus): string | null {
-  if (state.status !== 'Unknown' || command.at < state.details!.deliveryAcceptedUntil) return null;
+  const addsDelivery = state.status === 'Unknown' && (command.status === 'AwaitingPayment' || command.status === 'Paid');
+  if (!addsDelivery || command.at < state.details!.deliveryAcceptedUntil) return null;
   return `deliveryAcceptedUntil (${state.details!.deliveryAcceptedUntil}) has passed: no delivery can be added to this order`;
 }
 
