@@ -1,6 +1,7 @@
 import { createAuditModule } from './audit/module';
 import { createBookingModule } from './booking/module';
 import { createConsoleModule } from './console/module';
+import { createDeliveryModule } from './delivery/module';
 import { createEventLogModule } from './eventlog/module';
 import { createNotificationModule } from './notification/module';
 import { createPetitionsModule } from './petitions/module';
@@ -12,6 +13,6 @@ import type { ServiceModule } from './platform/service-module';
  * The console shows the others: their aggregates, projections and what they logged.
  */
 export function createServiceModules(): ServiceModule[] {
-  const services = [createAuditModule(), createEventLogModule(), createNotificationModule(), createBookingModule(), createPetitionsModule()];
+  const services = [createAuditModule(), createEventLogModule(), createNotificationModule(), createBookingModule(), createPetitionsModule(), createDeliveryModule()];
   return [...services, createConsoleModule(() => services)];
 }

@@ -19,14 +19,14 @@ export class ProblemError extends Error {
     readonly detail?: string,
     readonly errors?: ProblemFieldErrors,
     readonly headers: Record<string, string> = {},
-    /** a machine-readable error code, where a service's contract names one (petitions: `PetitionNotFound`) */
+    /** a machine-readable code a service's contract names (petitions' `PetitionNotFound`, delivery's `InvalidParameter`), sent as the problem's `code` member */
     readonly code?: string,
   ) {
     super(detail ?? title);
     this.name = 'ProblemError';
   }
 
-  /** The same problem carrying a code. */
+  /** The same problem carrying a contract's code. */
   withCode(code: string): ProblemError {
     return new ProblemError(this.status, this.title, this.detail, this.errors, this.headers, code);
   }
