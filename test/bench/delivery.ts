@@ -105,7 +105,7 @@ async function seedOrders(commands: OrderCommands, prefix: string, count: number
   for (let from = 0; from < count; from += 100) {
     await Promise.all(
       ids.slice(from, from + 100).map(async (id) => {
-        await commands.register('demo-institution', SERVICE, id, details);
+        await commands.register({ id: 'demo-institution' }, SERVICE, id, details);
         for (const status of steps) await commands.setStatus('demo-delivery-platform', SERVICE, id, { status: status as never, setBy: 'delivery-platform', carrier: { carrierName: 'Bench', trackingID: id } });
       }),
     );

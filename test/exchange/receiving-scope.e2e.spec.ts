@@ -7,6 +7,7 @@ import { MessageCollector, type HttpsClient } from '../support/https-client';
 import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
 import { notificationRequest, postNotification } from '../notification/notification-test-kit';
 import { logEvent, register } from '../eventlog/eventlog-test-kit';
+import { actors, orderIn } from '../delivery/delivery-test-kit';
 import { CLIENTS as PETITION_CLIENTS, file, OTHER_AUTHORITY, startPetitionsPlatform, TOWN_HALL_IDNO } from '../petitions/petitions-test-kit';
 
 const ORG_A = '1003600000003';
@@ -136,6 +137,23 @@ describe('Exchange: petitions go to the authority that holds them (e2e over mTLS
     const numbersSeenBy = async (clientId: string) => (await longPollAll(platform.client(clientId))).map((event) => [event.data.petitionNumber, event.mdowners]);
     expect(await numbersSeenBy('town-hall-reader')).to.deep.equal([[ofTownHall, TOWN_HALL_IDNO]]);
     expect(await numbersSeenBy('other-authority-reader')).to.deep.equal([[ofOther, OTHER_AUTHORITY]]);
+  });
+});
+
+describe('Exchange: delivery orders go to the organisation of the provider that registered them (e2e over mTLS)', () => {
+  const reader = (id: string, idno: string): ClientDefinition => ({ id, idno, certificate: {}, exchange: { consume: { types: ['md.gov.delivery.*'] } } });
+  let platform: TestPlatform;
+  before(async () => {
+    platform = await TestPlatform.start({ extraClients: [reader('provider-reader', ORG_A), reader('other-org-reader', ORG_B)], exchange: { pollTimeoutMs: 200, batchLingerMs: 5 } });
+  });
+  after(() => platform.stop());
+
+  it('names the provider\'s IDNO in an order\'s events; another organisation\'s client gets none of them', async () => {
+    const orderID = await orderIn(actors(platform), 'Processing');
+    const ofProvider = (await longPollAll(platform.client('provider-reader'))).filter((event) => event.type.startsWith('md.gov.delivery.order.'));
+    expect(ofProvider.map((event) => event.type)).to.include.members(['md.gov.delivery.order.registered.v1', 'md.gov.delivery.order.status-changed.v1']);
+    expect(ofProvider.every((event) => event.data.orderID === orderID && event.mdowners === ORG_A)).to.equal(true);
+    expect(await longPollAll(platform.client('other-org-reader'))).to.deep.equal([]);
   });
 });
 

@@ -5,6 +5,8 @@ import { pushSetter } from '../order/statuses';
 
 export const DEMO_SERVICE = 'DEMO-SERVICE-1';
 const PROVIDER = 'demo-institution';
+/** demo-institution's organisation in the development registry */
+const PROVIDER_IDNO = '1003600000003';
 const PLATFORM = 'demo-delivery-platform';
 const DAY = 86_400_000;
 
@@ -42,7 +44,7 @@ export async function loadDemoOrders(orders: OrderCommands, clock: Clock): Promi
   const now = clock.now().getTime();
   for (const order of DEMO_ORDERS) {
     const known = await orders.load(DEMO_SERVICE, order.id).catch(() => null);
-    if (!known) await orders.register(PROVIDER, DEMO_SERVICE, order.id, details(order.receiver, now));
+    if (!known) await orders.register({ id: PROVIDER, idno: PROVIDER_IDNO }, DEMO_SERVICE, order.id, details(order.receiver, now));
     for (const step of order.steps.slice(known?.changes ?? 0)) {
       await orders.setStatus(step.setBy === 'provider' ? PROVIDER : PLATFORM, DEMO_SERVICE, order.id, step);
     }

@@ -27,8 +27,9 @@ export class OrderCommands {
     this.handler = new CommandHandler(deps.events, orderDecider, { source: DELIVERY_SOURCE, clock: deps.clock });
   }
 
-  register(clientId: string, serviceID: string, orderID: string, details: OrderDetails): Promise<CommandResult<OrderEvent>> {
-    return this.handle(serviceID, orderID, { type: 'RegisterOrder', serviceID, orderID, details, by: clientId, at: this.now() }, clientId);
+  register(client: { id: string; idno?: string }, serviceID: string, orderID: string, details: OrderDetails): Promise<CommandResult<OrderEvent>> {
+    const byIdno = client.idno ? { byIdno: client.idno } : {};
+    return this.handle(serviceID, orderID, { type: 'RegisterOrder', serviceID, orderID, details, by: client.id, ...byIdno, at: this.now() }, client.id);
   }
 
   setStatus(clientId: string, serviceID: string, orderID: string, report: StatusReport): Promise<CommandResult<OrderEvent>> {

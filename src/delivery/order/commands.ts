@@ -4,7 +4,8 @@ import type { DeliveryStatus, StatusSetter } from './statuses';
 
 type OrderKey = { serviceID: string; orderID: string };
 
-export type RegisterOrder = OrderKey & { type: 'RegisterOrder'; details: OrderDetails; by: string; at: string };
+/** byIdno: the registering client's organisation (its IDNO in the registry), when it has one */
+export type RegisterOrder = OrderKey & { type: 'RegisterOrder'; details: OrderDetails; by: string; byIdno?: string; at: string };
 
 export type SetStatus = OrderKey & {
   type: 'SetStatus';

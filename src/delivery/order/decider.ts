@@ -23,6 +23,8 @@ export type OrderState = {
   paid: boolean;
   lastReports: Partial<Record<StatusSetter, Report>>;
   updatedAt?: string;
+  /** the organisation of the provider's client that registered the order */
+  registeredByIdno?: string;
 };
 
 /** The order's delivery: its status machine (status-machine.ts), its timed rules and its retries. */
@@ -31,7 +33,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
   evolve: (state, event) => {
     switch (event.type) {
       case ORDER_REGISTERED:
-        return { ...state, registered: true, details: event.data.details, message: event.data.details.message, updatedAt: event.data.registeredAt };
+        return { ...state, registered: true, details: event.data.details, message: event.data.details.message, updatedAt: event.data.registeredAt, registeredByIdno: event.data.registeredByIdno };
       case ORDER_STATUS_CHANGED:
         return afterStatusChange(state, event.data);
       default: {
@@ -54,6 +56,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       }
     }
   },
+  // the organisation of the provider that registered the order
+  owners: (event, state) => [event.type === ORDER_REGISTERED ? event.data.registeredByIdno : state.registeredByIdno],
 };
 
 function afterStatusChange(state: OrderState, change: OrderStatusChanged['data']): OrderState {
@@ -81,8 +85,8 @@ function register(command: RegisterOrder, state: OrderState): OrderEvent[] {
   if (deliveryAcceptedUntil < orderSubmittedAt) problems.deliveryAcceptedUntil = ['must not be earlier than orderSubmittedAt'];
   if (estimatedReadyAt < orderSubmittedAt) problems.estimatedReadyAt = ['must not be earlier than orderSubmittedAt'];
   if (Object.keys(problems).length > 0) throw new InvalidOrderError(problems);
-  const { serviceID, orderID, details, by, at } = command;
-  return [{ type: ORDER_REGISTERED, data: { serviceID, orderID, details, registeredBy: by, registeredAt: at } }];
+  const { serviceID, orderID, details, by, byIdno, at } = command;
+  return [{ type: ORDER_REGISTERED, data: { serviceID, orderID, details, registeredBy: by, ...(byIdno ? { registeredByIdno: byIdno } : {}), registeredAt: at } }];
 }
 
 function setStatus(command: SetStatus, state: OrderState): OrderEvent[] {

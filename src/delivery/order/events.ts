@@ -8,7 +8,7 @@ export const ORDER_STATUS_CHANGED = 'md.gov.delivery.order.status-changed.v1';
 /** The provider's system registered an order that may be delivered; its status is Unknown (no delivery yet). */
 export type OrderRegistered = DomainEvent<
   typeof ORDER_REGISTERED,
-  { serviceID: string; orderID: string; details: OrderDetails; registeredBy: string; registeredAt: string }
+  { serviceID: string; orderID: string; details: OrderDetails; registeredBy: string; registeredByIdno?: string; registeredAt: string }
 >;
 
 /** The carrier's data a status push carries (trackingID is the delivery platform's deliveryID). */

@@ -30,7 +30,7 @@ export function orderRoutes(deps: ServiceDeps, orders: OrderCommands): Router {
       const input = schemas.value<OrderInput>('order.json', await readJson(request, ORDER_BODY_LIMIT));
       const client = clientOf(response);
       checkActsFor(deps.registry, client, 'provider', input.serviceID);
-      await orders.register(client.id, input.serviceID, input.id, detailsOf(input));
+      await orders.register(client, input.serviceID, input.id, detailsOf(input));
       const state = await orders.load(input.serviceID, input.id);
       // the answer shows the caller what it sent: no one else's data is disclosed, so no access is logged
       response.status(201).location(orderPath(input.serviceID, input.id)).json(orderView(input.serviceID, input.id, state));
