@@ -12,16 +12,27 @@ export function emptyFieldErrors(): ProblemFieldErrors {
   return Object.create(null) as ProblemFieldErrors;
 }
 
+/**
+ * extensions: members the body carries besides RFC 7807's own (RFC 7807, 3.2), for a service whose seed
+ * wraps every answer (MPower's {data, success, messages}). cause: the unexpected error a service turned
+ * into a 5xx of its own wording; it is logged as a fault, as an error the service left unnamed would be.
+ */
+export type ProblemExtras = { extensions?: Record<string, unknown>; cause?: unknown };
+
 export class ProblemError extends Error {
+  readonly extensions?: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     readonly title: string,
     readonly detail?: string,
     readonly errors?: ProblemFieldErrors,
     readonly headers: Record<string, string> = {},
+    extras: ProblemExtras = {},
   ) {
-    super(detail ?? title);
+    super(detail ?? title, extras.cause === undefined ? undefined : { cause: extras.cause });
     this.name = 'ProblemError';
+    this.extensions = extras.extensions;
   }
 }
 
