@@ -3,11 +3,12 @@ import { bookingModule } from './booking/booking-module';
 import { createEventLogModule } from './eventlog/module';
 import { createNotificationModule } from './notification/notification-module';
 import type { ServiceModule } from './platform/service-module';
+import { createRepresentationModule } from './representation/module';
 
 /**
  * The services mounted on the platform, besides the exchange, made fresh for each platform started. Each
  * lives in src/<service>/ and is made by the factory its module.ts exports (docs/adding-a-service.md).
  */
 export function createServiceModules(): ServiceModule[] {
-  return [createAuditModule(), createEventLogModule(), createNotificationModule(), bookingModule];
+  return [createAuditModule(), createEventLogModule(), createNotificationModule(), bookingModule, createRepresentationModule()];
 }

@@ -8,10 +8,12 @@ import {
   TransitionRefusedError,
 } from '../../src/representation/authorization/decider';
 import type { AuthorizationEvent } from '../../src/representation/authorization/events';
+import { powerRefOf } from '../../src/representation/authorization/state';
 import { deciderSpec } from '../support/decider-spec';
 import { CODE, createCommand, created, DAY, ELENA, fold, ION, MARIA, plus, T0, VICTOR } from './authorization-fixtures';
 
 const spec = deciderSpec(authorizationDecider);
+const POWER = powerRefOf(fold(created()));
 const FROM = '2026-06-10T00:00:00.000Z';
 const TO = '2026-06-30T23:59:59.999Z';
 const DURING = '2026-06-15T12:00:00.000Z';
@@ -24,28 +26,28 @@ const pending = created();
 const valid = [...pending, ...authorizationDecider.decide(command('AdvanceAuthorization', FROM, { expiresSoonWithinMs: 0 }), fold(pending))];
 const awaitingAcceptance = created(createCommand({}, { requiresAcceptance: true }));
 const draft = created(createCommand({ coSignerIdns: [ELENA, VICTOR] }, { requiresCoSigning: true }));
-const suspended = [...valid, { type: 'md.gov.representation.authorization.suspended.v1', data: { at: DURING } } as AuthorizationEvent];
-const revoked = [...valid, { type: 'md.gov.representation.authorization.revoked.v1', data: { at: DURING } } as AuthorizationEvent];
+const suspended = [...valid, { type: 'md.gov.representation.authorization.suspended.v1', data: { power: POWER, at: DURING } } as AuthorizationEvent];
+const revoked = [...valid, { type: 'md.gov.representation.authorization.revoked.v1', data: { power: POWER, at: DURING } } as AuthorizationEvent];
 
 describe('Power of representation: the decider (unit, given/when/then)', () => {
   describe('creation', () => {
     it('grants a power of a type needing neither acceptance nor co-signers at once; valid from the later of fromDate and now', () => {
       spec.given([]).when(createCommand()).thenMatches((events) => {
         expect(events.map((event) => event.type)).to.deep.equal(['md.gov.representation.authorization.created.v1', 'md.gov.representation.authorization.granted.v1']);
-        expect(events[1].data).to.deep.equal({ at: T0, awaitingAcceptance: false, validFrom: FROM });
+        expect(events[1].data).to.deep.equal({ power: POWER, at: T0, awaitingAcceptance: false, validFrom: FROM });
       });
     });
 
     it('records "became valid" with the grant when the power is valid at once', () => {
       spec.given([]).when(createCommand({ fromDate: plus(T0, -DAY) })).thenMatches((events) => {
         expect(events.map((event) => event.type.split('.')[4])).to.deep.equal(['created', 'granted', 'became-valid']);
-        expect(events[2].data).to.deep.equal({ at: T0, validFrom: T0, validTo: TO });
+        expect(events[2].data).to.deep.equal({ power: POWER, at: T0, validFrom: T0, validTo: TO });
       });
     });
 
     it('awaits the representative\'s acceptance for a type that needs it', () => {
       spec.given([]).when(createCommand({}, { requiresAcceptance: true })).thenMatches((events) => {
-        expect(events[1].data).to.deep.equal({ at: T0, awaitingAcceptance: true });
+        expect(events[1].data).to.deep.equal({ power: POWER, at: T0, awaitingAcceptance: true });
       });
     });
 
@@ -81,15 +83,15 @@ describe('Power of representation: the decider (unit, given/when/then)', () => {
     });
 
     it('acceptance: valid from the later of fromDate and the acceptance', () => {
-      spec.given(awaitingAcceptance).when(command('AcceptAuthorization', T0)).then([{ type: 'md.gov.representation.authorization.accepted.v1', data: { at: T0, validFrom: FROM } }]);
+      spec.given(awaitingAcceptance).when(command('AcceptAuthorization', T0)).then([{ type: 'md.gov.representation.authorization.accepted.v1', data: { power: POWER, at: T0, validFrom: FROM } }]);
       spec.given(awaitingAcceptance).when(command('AcceptAuthorization', DURING)).thenMatches((events) => {
-        expect(events.map((event) => event.data)).to.deep.equal([{ at: DURING, validFrom: DURING }, { at: DURING, validFrom: DURING, validTo: TO }]);
+        expect(events.map((event) => event.data)).to.deep.equal([{ power: POWER, at: DURING, validFrom: DURING }, { power: POWER, at: DURING, validFrom: DURING, validTo: TO }]);
       });
     });
 
     it('suspension and resumption of a valid power', () => {
-      spec.given(valid).when(command('SuspendAuthorization', DURING, { reason: 'under review' })).then([{ type: 'md.gov.representation.authorization.suspended.v1', data: { at: DURING, reason: 'under review' } }]);
-      spec.given(suspended).when(command('ResumeAuthorization', plus(DURING, 1))).then([{ type: 'md.gov.representation.authorization.resumed.v1', data: { at: plus(DURING, 1) } }]);
+      spec.given(valid).when(command('SuspendAuthorization', DURING, { reason: 'under review' })).then([{ type: 'md.gov.representation.authorization.suspended.v1', data: { power: POWER, at: DURING, reason: 'under review' } }]);
+      spec.given(suspended).when(command('ResumeAuthorization', plus(DURING, 1))).then([{ type: 'md.gov.representation.authorization.resumed.v1', data: { power: POWER, at: plus(DURING, 1) } }]);
     });
 
     it('records "became valid" first when a move finds the power valid by time and nobody recorded it yet', () => {
@@ -103,7 +105,7 @@ describe('Power of representation: the decider (unit, given/when/then)', () => {
         spec.given(history).when(command('RevokeAuthorization', plus(DURING, 1))).thenMatches((events) => expect(events.at(-1)!.type).to.equal('md.gov.representation.authorization.revoked.v1'));
       }
       for (const history of [awaitingAcceptance, pending, valid, suspended]) {
-        spec.given(history).when(command('RenounceAuthorization', plus(DURING, 2), { reason: 'I decline' })).thenMatches((events) => expect(events.at(-1)!.data).to.deep.equal({ at: plus(DURING, 2), reason: 'I decline' }));
+        spec.given(history).when(command('RenounceAuthorization', plus(DURING, 2), { reason: 'I decline' })).thenMatches((events) => expect(events.at(-1)!.data).to.deep.equal({ power: POWER, at: plus(DURING, 2), reason: 'I decline' }));
       }
     });
 
@@ -137,11 +139,11 @@ describe('Power of representation: the decider (unit, given/when/then)', () => {
 
     it('nothing before fromDate; "became valid" at it; "expires soon" within the window before toDate; "expired" after it', () => {
       spec.given(pending).when(advance(plus(FROM, -1))).then([]);
-      spec.given(pending).when(advance(FROM)).then([{ type: 'md.gov.representation.authorization.became-valid.v1', data: { at: FROM, validFrom: FROM, validTo: TO } }]);
+      spec.given(pending).when(advance(FROM)).then([{ type: 'md.gov.representation.authorization.became-valid.v1', data: { power: POWER, at: FROM, validFrom: FROM, validTo: TO } }]);
       spec.given(valid).when(advance(plus(TO, -3 * DAY - 1))).then([]);
-      spec.given(valid).when(advance(plus(TO, -3 * DAY))).then([{ type: 'md.gov.representation.authorization.expiring-soon.v1', data: { at: plus(TO, -3 * DAY), validTo: TO } }]);
-      spec.given(valid).when(advance(TO, 0)).then([{ type: 'md.gov.representation.authorization.expiring-soon.v1', data: { at: TO, validTo: TO } }]);
-      spec.given(valid).when(advance(AFTER)).then([{ type: 'md.gov.representation.authorization.expired.v1', data: { at: AFTER, validTo: TO, invalidFrom: AFTER } }]);
+      spec.given(valid).when(advance(plus(TO, -3 * DAY))).then([{ type: 'md.gov.representation.authorization.expiring-soon.v1', data: { power: POWER, at: plus(TO, -3 * DAY), validTo: TO } }]);
+      spec.given(valid).when(advance(TO, 0)).then([{ type: 'md.gov.representation.authorization.expiring-soon.v1', data: { power: POWER, at: TO, validTo: TO } }]);
+      spec.given(valid).when(advance(AFTER)).then([{ type: 'md.gov.representation.authorization.expired.v1', data: { power: POWER, at: AFTER, validTo: TO, invalidFrom: AFTER } }]);
     });
 
     it('is idempotent: what is recorded is not recorded again, and an ended power has nothing due', () => {

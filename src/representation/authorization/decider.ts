@@ -13,7 +13,7 @@ import {
   AUTHORIZATION_SUSPENDED,
   type AuthorizationEvent,
 } from './events';
-import { evolveAuthorization, type AuthorizationState } from './state';
+import { evolveAuthorization, powerRefOf, type AuthorizationState } from './state';
 import { statusAt, type AuthorizationStatus } from './status';
 import { becameValidIfDue, timedEvents } from './time-effects';
 import { refusalOf, type AuthorizationAction } from './transitions';
@@ -26,8 +26,11 @@ export class AuthorizationCodeTakenError extends Error {
 }
 
 export class AuthorizationNotFoundError extends Error {
-  constructor(readonly authorizationCode: string) {
-    super(`no power of representation has the authorization code ${authorizationCode}`);
+  constructor(
+    readonly authorizationCode: string,
+    description = `no power of representation has the authorization code ${authorizationCode}`,
+  ) {
+    super(description);
     this.name = 'AuthorizationNotFoundError';
   }
 }
@@ -103,33 +106,35 @@ function create(command: CreateAuthorization, state: AuthorizationState | null):
 
 /** Granted once nothing but the representative's acceptance (if the type needs it) is outstanding. */
 function grant(state: AuthorizationState, at: string): AuthorizationEvent {
-  if (state.authorizationType.requiresAcceptance) return { type: AUTHORIZATION_GRANTED, data: { at, awaitingAcceptance: true } };
-  return { type: AUTHORIZATION_GRANTED, data: { at, awaitingAcceptance: false, validFrom: later(state.fromDate, at) } };
+  const power = powerRefOf(state);
+  if (state.authorizationType.requiresAcceptance) return { type: AUTHORIZATION_GRANTED, data: { power, at, awaitingAcceptance: true } };
+  return { type: AUTHORIZATION_GRANTED, data: { power, at, awaitingAcceptance: false, validFrom: later(state.fromDate, at) } };
 }
 
 const later = (a: string, b: string) => (a > b ? a : b);
 
 function actionEvents(command: Exclude<AuthorizationCommand, CreateAuthorization | { type: 'AdvanceAuthorization' }>, state: AuthorizationState): AuthorizationEvent[] {
   const { at } = command;
+  const power = powerRefOf(state);
   switch (command.type) {
     case 'CoSignAuthorization': {
       const signer = state.coSigners.find((candidate) => candidate.idn === command.coSignerIdn);
       if (!signer) throw new InvalidAuthorizationError({ coSignerIdn: ['is not a co-signer of this power of representation'] });
       if (signer.signedAt) return [];
-      const coSigned: AuthorizationEvent = { type: AUTHORIZATION_CO_SIGNED, data: { coSignerIdn: command.coSignerIdn, at } };
+      const coSigned: AuthorizationEvent = { type: AUTHORIZATION_CO_SIGNED, data: { power, coSignerIdn: command.coSignerIdn, at } };
       const after = fold(state, [coSigned])!;
       return after.coSigners.every((candidate) => candidate.signedAt) ? [coSigned, grant(after, at)] : [coSigned];
     }
     case 'AcceptAuthorization':
-      return [{ type: AUTHORIZATION_ACCEPTED, data: { at, validFrom: later(state.fromDate, at) } }];
+      return [{ type: AUTHORIZATION_ACCEPTED, data: { power, at, validFrom: later(state.fromDate, at) } }];
     case 'SuspendAuthorization':
-      return [{ type: AUTHORIZATION_SUSPENDED, data: { at, ...reasonOf(command.reason) } }];
+      return [{ type: AUTHORIZATION_SUSPENDED, data: { power, at, ...reasonOf(command.reason) } }];
     case 'ResumeAuthorization':
-      return [{ type: AUTHORIZATION_RESUMED, data: { at } }];
+      return [{ type: AUTHORIZATION_RESUMED, data: { power, at } }];
     case 'RevokeAuthorization':
-      return [{ type: AUTHORIZATION_REVOKED, data: { at, ...reasonOf(command.reason) } }];
+      return [{ type: AUTHORIZATION_REVOKED, data: { power, at, ...reasonOf(command.reason) } }];
     case 'RenounceAuthorization':
-      return [{ type: AUTHORIZATION_RENOUNCED, data: { at, ...reasonOf(command.reason) } }];
+      return [{ type: AUTHORIZATION_RENOUNCED, data: { power, at, ...reasonOf(command.reason) } }];
     default: {
       const unexpected: never = command;
       return unexpected;

@@ -25,6 +25,18 @@ export type AuthorizationTypeSnapshot = {
   serviceProviderName: string;
 };
 
+/**
+ * Whose power an event is about, carried by every event after `created`, so that each tells its consumers
+ * (and the notices) whom it concerns without the power's history.
+ */
+export type PowerRef = {
+  authorizationCode: string;
+  authorizationTypeCode: string;
+  serviceProviderIdno: string;
+  authorizing: Omit<Party, 'name'>;
+  authorized: Omit<Party, 'name'>;
+};
+
 /** Instants are ISO-8601 UTC strings (toISOString), so that they compare as text. */
 export type AuthorizationCreated = DomainEvent<
   typeof AUTHORIZATION_CREATED,
@@ -43,19 +55,19 @@ export type AuthorizationCreated = DomainEvent<
     createdBy: string;
   }
 >;
-export type AuthorizationCoSigned = DomainEvent<typeof AUTHORIZATION_CO_SIGNED, { coSignerIdn: string; at: string }>;
+export type AuthorizationCoSigned = DomainEvent<typeof AUTHORIZATION_CO_SIGNED, { power: PowerRef; coSignerIdn: string; at: string }>;
 /** validFrom: the later of fromDate and the grant, when no acceptance is awaited; set by the acceptance otherwise */
-export type AuthorizationGranted = DomainEvent<typeof AUTHORIZATION_GRANTED, { at: string; awaitingAcceptance: boolean; validFrom?: string }>;
-export type AuthorizationAccepted = DomainEvent<typeof AUTHORIZATION_ACCEPTED, { at: string; validFrom: string }>;
+export type AuthorizationGranted = DomainEvent<typeof AUTHORIZATION_GRANTED, { power: PowerRef; at: string; awaitingAcceptance: boolean; validFrom?: string }>;
+export type AuthorizationAccepted = DomainEvent<typeof AUTHORIZATION_ACCEPTED, { power: PowerRef; at: string; validFrom: string }>;
 /** at: when it was recorded; validFrom: the instant it became valid (at or before `at`) */
-export type AuthorizationBecameValid = DomainEvent<typeof AUTHORIZATION_BECAME_VALID, { at: string; validFrom: string; validTo: string }>;
-export type AuthorizationSuspended = DomainEvent<typeof AUTHORIZATION_SUSPENDED, { at: string; reason?: string }>;
-export type AuthorizationResumed = DomainEvent<typeof AUTHORIZATION_RESUMED, { at: string }>;
-export type AuthorizationRevoked = DomainEvent<typeof AUTHORIZATION_REVOKED, { at: string; reason?: string }>;
-export type AuthorizationRenounced = DomainEvent<typeof AUTHORIZATION_RENOUNCED, { at: string; reason?: string }>;
-export type AuthorizationExpiringSoon = DomainEvent<typeof AUTHORIZATION_EXPIRING_SOON, { at: string; validTo: string }>;
+export type AuthorizationBecameValid = DomainEvent<typeof AUTHORIZATION_BECAME_VALID, { power: PowerRef; at: string; validFrom: string; validTo: string }>;
+export type AuthorizationSuspended = DomainEvent<typeof AUTHORIZATION_SUSPENDED, { power: PowerRef; at: string; reason?: string }>;
+export type AuthorizationResumed = DomainEvent<typeof AUTHORIZATION_RESUMED, { power: PowerRef; at: string }>;
+export type AuthorizationRevoked = DomainEvent<typeof AUTHORIZATION_REVOKED, { power: PowerRef; at: string; reason?: string }>;
+export type AuthorizationRenounced = DomainEvent<typeof AUTHORIZATION_RENOUNCED, { power: PowerRef; at: string; reason?: string }>;
+export type AuthorizationExpiringSoon = DomainEvent<typeof AUTHORIZATION_EXPIRING_SOON, { power: PowerRef; at: string; validTo: string }>;
 /** invalidFrom: the first instant after validTo */
-export type AuthorizationExpired = DomainEvent<typeof AUTHORIZATION_EXPIRED, { at: string; validTo: string; invalidFrom: string }>;
+export type AuthorizationExpired = DomainEvent<typeof AUTHORIZATION_EXPIRED, { power: PowerRef; at: string; validTo: string; invalidFrom: string }>;
 
 export type AuthorizationEvent =
   | AuthorizationCreated

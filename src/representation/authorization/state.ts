@@ -13,6 +13,7 @@ import {
   type AuthorizationEvent,
   type AuthorizationTypeSnapshot,
   type Party,
+  type PowerRef,
 } from './events';
 
 /**
@@ -101,4 +102,15 @@ export function evolveAuthorization(state: AuthorizationState | null, event: Aut
       return unexpected;
     }
   }
+}
+
+/** The reference every event after `created` carries (events.ts, PowerRef). */
+export function powerRefOf(state: AuthorizationState): PowerRef {
+  return {
+    authorizationCode: state.authorizationCode,
+    authorizationTypeCode: state.authorizationType.code,
+    serviceProviderIdno: state.authorizationType.serviceProviderIdno,
+    authorizing: { partyType: state.authorizing.partyType, idn: state.authorizing.idn },
+    authorized: { partyType: state.authorized.partyType, idn: state.authorized.idn },
+  };
 }

@@ -1,6 +1,6 @@
 import type { AuthorizationEvent } from './events';
 import { AUTHORIZATION_BECAME_VALID, AUTHORIZATION_EXPIRED, AUTHORIZATION_EXPIRING_SOON } from './events';
-import { evolveAuthorization, type AuthorizationState } from './state';
+import { evolveAuthorization, powerRefOf, type AuthorizationState } from './state';
 import { instantAfter } from './status';
 
 /**
@@ -14,20 +14,20 @@ export function timedEvents(state: AuthorizationState, at: string, expiresSoonWi
   const becameValid = becameValidIfDue(state, at < state.toDate ? at : state.toDate, at);
   const current = becameValid.reduce<AuthorizationState>((folded, event) => evolveAuthorization(folded, event)!, state);
   if (at > state.toDate) {
-    return [...becameValid, { type: AUTHORIZATION_EXPIRED, data: { at, validTo: state.toDate, invalidFrom: instantAfter(state.toDate) } }];
+    return [...becameValid, { type: AUTHORIZATION_EXPIRED, data: { power: powerRefOf(state), at, validTo: state.toDate, invalidFrom: instantAfter(state.toDate) } }];
   }
   const noticeDue =
     (current.phase === 'Active' || current.phase === 'Suspended') &&
     current.becameValid &&
     !current.expiringSoonNoticed &&
     Date.parse(at) >= Date.parse(current.toDate) - expiresSoonWithinMs;
-  return noticeDue ? [...becameValid, { type: AUTHORIZATION_EXPIRING_SOON, data: { at, validTo: current.toDate } }] : becameValid;
+  return noticeDue ? [...becameValid, { type: AUTHORIZATION_EXPIRING_SOON, data: { power: powerRefOf(current), at, validTo: current.toDate } }] : becameValid;
 }
 
 /** "Became valid", when the power is valid by `validAt` and it is not yet recorded; `at`: when it is recorded. */
 export function becameValidIfDue(state: AuthorizationState, validAt: string, at: string = validAt): AuthorizationEvent[] {
   const due = state.phase === 'Active' && !state.becameValid && state.validFrom !== null && state.validFrom <= validAt && validAt <= state.toDate;
-  return due ? [{ type: AUTHORIZATION_BECAME_VALID, data: { at, validFrom: state.validFrom!, validTo: state.toDate } }] : [];
+  return due ? [{ type: AUTHORIZATION_BECAME_VALID, data: { power: powerRefOf(state), at, validFrom: state.validFrom!, validTo: state.toDate } }] : [];
 }
 
 /**
