@@ -72,8 +72,8 @@ export function powerBody(overrides: Record<string, unknown> = {}) {
     authorizingIdn: ION,
     authorizedPartyType: 1,
     authorizedIdn: MARIA,
-    fromDate: '2026-06-10T00:00:00Z',
-    toDate: '2026-06-30T23:59:59.999Z',
+    fromDate: '2026-07-01T00:00:00Z',
+    toDate: '2026-07-31T23:59:59.999Z',
     ...overrides,
   };
 }
