@@ -59,7 +59,7 @@ export const TYPE_PLAIN = {
   serviceProviderName: 'Demo public institution',
 };
 
-export async function defineType(who: HttpsClient, overrides: Partial<typeof TYPE_PLAIN> = {}) {
+export async function defineType(who: HttpsClient, overrides: Partial<Omit<typeof TYPE_PLAIN, 'names'>> & { names?: Record<string, string> } = {}) {
   const response = await who.post(`${INTAKE}/authorization-types`, { body: { ...TYPE_PLAIN, ...overrides } });
   expect([200, 201], response.text).to.include(response.status);
   return response.json();
