@@ -14,6 +14,7 @@ const RULES: Record<string, string> = {
   idn: 'must be exactly 13 digits (an IDNP or IDNO)',
   instant: 'must be a UTC date or date-time, e.g. 2020-09-28T10:35:16.879Z',
   sha256: 'must be 64 hexadecimal digits',
+  validityDate: 'must be an RFC 3339 date-time with Z or an offset (2026-12-01T00:00:00Z), or a date (2026-12-01: that whole day in Chișinău), in the years 1900-2999',
   required: 'is required',
   unknownField: 'is not a known member',
   repeatedParameter: 'is given more than once',
