@@ -34,10 +34,14 @@ export const authorizationsProjection: Projection = {
   async apply(stored, session) {
     const code = authorizationCodeOfStream(stored.streamId);
     const collection = session.collection<AuthorizationDocument>(AUTHORIZATIONS);
-    const existing = await collection.findOne({ _id: code });
-    const state = evolveAuthorization(existing ? stateOf(existing) : null, { type: stored.event.type, data: stored.event.data } as AuthorizationEvent);
+    const event = { type: stored.event.type, data: stored.event.data } as AuthorizationEvent;
+    // a stream's first event makes its document: applied once (the batch and its checkpoint commit together), nothing to read
+    const existing = stored.revision === 0 ? null : await collection.findOne({ _id: code });
+    const state = evolveAuthorization(existing ? stateOf(existing) : null, event);
     if (!state) return;
-    await collection.replaceOne({ _id: code }, { ...state, _id: code, ...dueInstants(state), revision: stored.revision }, { upsert: true });
+    const document = { ...state, _id: code, ...dueInstants(state), revision: stored.revision };
+    if (existing) await collection.replaceOne({ _id: code }, document);
+    else await collection.insertOne(document);
   },
 };
 

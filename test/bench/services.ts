@@ -1,19 +1,22 @@
 /**
  * The services' benchmarks, run by `npm run bench` after the exchange's (scenarios booking, notification,
- * eventlog). Each starts its own platform on a fresh data directory. Their reference figure is the
- * exchange's own single-event produce over the same mTLS path, measured in the same run as (a).
+ * eventlog, representation). Each starts its own platform on a fresh data directory. Their reference figure is the
+ * exchange's own single-event produce over the same mTLS path, measured in the same run as (a); the
+ * representation scenario also measures its own baseline, the platform's health endpoint.
  */
 import { runBookingBench, type BookingBenchResult } from './booking';
 import { benchEventLog, type EventLogBenchFigures } from './eventlog';
 import { benchNotification, type NotificationBenchFigures } from './notification';
+import { benchRepresentation, type RepresentationBenchFigures } from './representation';
 
-export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog'] as const;
+export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'representation'] as const;
 export type ServiceScenario = (typeof SERVICE_SCENARIOS)[number];
 
 export type ServiceFigures = {
   booking?: BookingBenchResult;
   notification?: NotificationBenchFigures;
   eventlog?: EventLogBenchFigures;
+  representation?: RepresentationBenchFigures;
 };
 
 export async function runServiceBenchmarks(selected: Set<string>, durationMs: number, progress: (line: string) => void): Promise<{ figures: ServiceFigures; errors: string[] }> {
@@ -38,13 +41,16 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
   await attempt('eventlog', async () => {
     figures.eventlog = await benchEventLog({ durationMs });
   });
+  await attempt('representation', async () => {
+    figures.representation = await benchRepresentation({ durationMs, powers: Number(process.env.BENCH_REPRESENTATION_POWERS ?? 1_000_000), progress });
+  });
   return { figures, errors };
 }
 
 export function formatServiceFigures(figures: ServiceFigures, referencePerSec: number | undefined): string[] {
   const lines: string[] = [];
   const reference = referencePerSec ? `   [reference: exchange single-event produce ${Math.round(referencePerSec).toLocaleString('en-US')}/s in this run]` : '';
-  if (!figures.booking && !figures.notification && !figures.eventlog) return lines;
+  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.representation) return lines;
   lines.push(`services${reference}`);
   const b = figures.booking;
   if (b) {
@@ -67,6 +73,15 @@ export function formatServiceFigures(figures: ServiceFigures, referencePerSec: n
     lines.push(
       `  eventlog: registered ${rate('unsigned', e.registerSingle)}, ${rate('signed', e.registerSigned)}, ${rate('in batches of 100 (events)', e.registerBatchOf100)}`,
       `            searched ${rate('by time range', e.searchTimeRange)}, ${rate('by UID', e.searchByUid)}; ${e.storedEvents} events stored`,
+    );
+  }
+  const r = figures.representation;
+  if (r) {
+    const rate = (perSec: number, p50Ms: number, p99Ms: number) => `${perSec.toLocaleString('en-US')}/s (p50 ${p50Ms} ms, p99 ${p99Ms} ms)`;
+    lines.push(
+      `  representation: Code-True-One ${rate(r.codeTrueOne.perSec, r.codeTrueOne.p50Ms, r.codeTrueOne.p99Ms)} with ${r.powers.toLocaleString('en-US')} powers stored, ` +
+        `${r.concurrency} in flight${r.codeTrueOne.failures ? `, ${r.codeTrueOne.failures} failures` : ''}   [baseline: GET /api/v1/health ${rate(r.health.perSec, r.health.p50Ms, r.health.p99Ms)} in this run]`,
+      `                  seeding: ${r.powers.toLocaleString('en-US')} powers appended to the log in ${r.seedAppendSeconds} s, the read model caught up in ${r.seedProjectionSeconds} s`,
     );
   }
   return lines;
