@@ -23,6 +23,7 @@ import { METRICS_PATH, metricsRoute } from './platform/http/metrics-route';
 import { closeGracefully, trackConnections } from './platform/http/graceful-close';
 import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
+import { deadlineCheckInterval, guardServer } from './platform/http/server-guards';
 import { ClientRegistry } from './platform/identity/client-registry';
 import { recordRegistryChanges } from './platform/identity/registry-log';
 import { createLogger, type Logger } from './platform/logger';
@@ -117,7 +118,7 @@ export async function startPlatform(
   app.get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }));
   const identifyServiceClient = requireServiceClient(registry);
   const produceMetrics = new ProduceMetrics();
-  const metrics = platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics });
+  const metrics = [...platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics }), ...services.flatMap((service) => (service.metrics ? [service.metrics] : []))];
   app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
   const exchange = express.Router();
   exchange.use(requireExchangeClient(registry));
@@ -143,7 +144,7 @@ export async function startPlatform(
   const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, metrics: produceMetrics });
   // security level 2: RSA and DH keys of at least 2048 bits, as RS256 signatures need too (RFC 7518, 3.3)
   const ciphers = `${DEFAULT_CIPHERS}:@SECLEVEL=2`;
-  const serverOptions = { ...tls, ciphers, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol, handshakeTimeout: config.tlsHandshakeTimeoutMs };
+  const serverOptions = { ...tls, ciphers, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol, handshakeTimeout: config.tlsHandshakeTimeoutMs, connectionsCheckingInterval: deadlineCheckInterval(config.requestTimeoutMs) };
   const server = createServer(serverOptions, (request, response) => {
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {
@@ -154,6 +155,7 @@ export async function startPlatform(
     } else if (!produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  guardServer(server, { requestTimeoutMs: config.requestTimeoutMs, logger });
   const connections = trackConnections(server);
   server.on('clientError', (error: Error & { code?: string }, socket) => answerUnreadableRequest(error, socket, logger));
   const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter, sockets: new Set<WebSocket>() };

@@ -1,7 +1,7 @@
 import { createAuditModule } from './audit/module';
 import { bookingModule } from './booking/booking-module';
 import { createEventLogModule } from './eventlog/module';
-import { createNotificationModule } from './notification/notification-module';
+import { createNotificationModule } from './notification/module';
 import type { ServiceModule } from './platform/service-module';
 import { createRepresentationModule } from './representation/module';
 

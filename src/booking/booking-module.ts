@@ -12,6 +12,7 @@ import { languageOfRequest } from './routes/http-input';
 import { ruleProblem } from './problems';
 import { bookingSettings } from './booking-settings';
 import { BOOKING_SERVICE } from './streams';
+import { bookingNoticeSource } from './processes/notices';
 
 /** A path under the service's prefixes that no route takes: 404 in the caller's language, as every refusal of the service. */
 const noSuchEndpoint: RequestHandler = (request, _response, next) =>
@@ -36,6 +37,7 @@ export const bookingModule: ServiceModule = {
   name: BOOKING_SERVICE,
   pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
   projections: bookingProjections,
+  notices: [bookingNoticeSource],
 
   refusedCaller: (request, problem) => {
     const language = languageOfRequest(request);
