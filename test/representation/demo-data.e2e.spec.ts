@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { fixedClock } from '../../src/platform/clock';
 import type { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
-import { check, expectEventsFitContracts, INTAKE, okData } from './representation-test-kit';
+import { check, INTAKE, okData } from './representation-test-kit';
 
 /** The development data: types (AT-0000001 needing neither acceptance nor co-signing), powers in every status, some changing in the next days. */
 describe('Power of representation: demo data (e2e over mTLS)', function () {
@@ -30,7 +30,6 @@ describe('Power of representation: demo data (e2e over mTLS)', function () {
     const type = (await institution.get(`${INTAKE}/authorization-types/AT-0000001`)).json();
     expect(type).to.include({ requiresAcceptance: false, requiresCoSigning: false });
     expect(okData(await check(institution, 'Code-True-One', { AuthorizationCode: '0100000000000001' }), 'code-true-one.response.json')).to.equal(true);
-    await expectEventsFitContracts(platform);
   });
 
   it('has powers that start and end during the next days; loading it again changes nothing', async () => {

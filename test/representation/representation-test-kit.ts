@@ -131,13 +131,3 @@ export function expectIntakeRefusal(response: HttpResponse, status: number, deta
   expectFits('intake-refusal.response.json', response.json());
   if (detail) expect(`${response.json().detail} ${JSON.stringify(response.json().errors ?? {})}`).to.match(detail);
 }
-
-/** Every event the service appended fits its contract (schemas/events/<type>.json). */
-export async function expectEventsFitContracts(platform: TestPlatform): Promise<number> {
-  const events = await platform.platform.stores.events.readAll({ after: 0, limit: 100_000, filter: { streamPrefix: 'representation-' } });
-  for (const stored of events) {
-    const validate = compileSchema(JSON.parse(readFileSync(join(schemasDir, 'events', `${stored.event.type}.json`), 'utf8')));
-    expect(validate(stored.event.data), `${stored.event.type}: ${formatSchemaErrors(validate.errors).join('; ')}`).to.equal(true);
-  }
-  return events.length;
-}
