@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { PDFParse } from 'pdf-parse';
+import { textOf } from '../support/pdf-text';
 import { canonicalJson } from '../../src/representation/file/state-digest';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
 import { act, CHECKS, defineType, ELENA, expectCheckRefusal, expectFits, grant, INTAKE, okData, startRepresentation } from './representation-test-kit';
-
-async function textOf(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** The authorization file: a real PDF of the power at the instant it is issued, with the SHA-256 of that statement, checkable later. */
 describe('Power of representation: the authorization file (e2e over mTLS, real PDF)', function () {
