@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { bookingSettings } from '../src/booking/booking-settings';
+import { bookingSettings } from '../src/booking/settings';
 import { ConfigurationError } from '../src/config';
 import { notificationSettings } from '../src/notification/settings';
 

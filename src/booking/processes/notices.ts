@@ -1,8 +1,8 @@
 import type { StoredEvent } from '../../platform/event-store/event-store';
 import type { Logger } from '../../platform/logger';
 import type { Notice, NoticeSource, NoticeText } from '../../platform/notices';
-import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED } from '../appointment/appointment-events';
-import { BOOKING_SERVICE, BOOKING_SOURCE, BOOKING_STREAMS } from '../streams';
+import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED } from '../appointment/events';
+import { BOOKING_SERVICE, BOOKING_SOURCE, BOOKING_STREAMS } from '../service';
 
 /**
  * The citizen's e-mails about an appointment, sent by the notification service: "please confirm" for a
