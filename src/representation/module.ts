@@ -53,7 +53,10 @@ export function createRepresentationModule(): RepresentationModule {
     },
     async seedDevelopmentData(deps) {
       // development data on the embedded profile only, as booking's
-      if (!deps.config.eventStoreUrl) await loadDemoData(contextFor(deps));
+      if (deps.config.eventStoreUrl) return;
+      await loadDemoData(contextFor(deps));
+      // what is already due in it (a power that expires soon) is recorded now, not at the next start
+      await scheduler?.runNow();
     },
     sweepNow: () => scheduler?.runNow() ?? Promise.resolve(),
   };

@@ -38,6 +38,11 @@ describe('Power of representation: notices of its events (unit)', () => {
     expect(noticesOf(created()[0])).to.deep.equal([]);
   });
 
+  it('tells no one of the development data\'s own events', () => {
+    const [, granted] = created();
+    expect(source.noticesOf({ ...stored(granted, 'e-2'), producer: 'representation-demo-data' }, createLogger('silent'))).to.deep.equal([]);
+  });
+
   it('tells both parties that a power became valid, expires soon and expired; a co-signature alone tells no one', () => {
     const history = created();
     const advance = (at: string) => authorizationDecider.decide({ type: 'AdvanceAuthorization', authorizationCode: CODE, at, expiresSoonWithinMs: 30 * DAY }, fold(history));

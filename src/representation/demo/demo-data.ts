@@ -6,10 +6,10 @@ import type { AuthorizationTypeDefinition } from '../authorization-type/events';
 import type { AuthorizationAction } from '../authorization/transitions';
 import type { AuthorizationRequest } from '../handlers/authorization-intake';
 import type { RepresentationContext } from '../handlers/context';
-import { REPRESENTATION_SERVICE } from '../service';
+import { DEMO_DATA_LOADER, REPRESENTATION_SERVICE } from '../service';
 
 /** Who the demo data is recorded as made by: the service's own loader, which sees every provider. */
-const LOADER: ClientDefinition = { id: 'representation-demo-data', certificate: {}, rights: { [REPRESENTATION_SERVICE]: ['*'] } };
+const LOADER: ClientDefinition = { id: DEMO_DATA_LOADER, certificate: {}, rights: { [REPRESENTATION_SERVICE]: ['*'] } };
 
 const INSTITUTION = { serviceProviderIdno: '1003600000003', serviceProviderName: 'Demo public institution' };
 const CONSTRUCT = { serviceProviderIdno: '1003600000010', serviceProviderName: 'SRL Demo Construct' };

@@ -16,7 +16,7 @@ import {
   type Party,
   type PowerRef,
 } from '../authorization/events';
-import { REPRESENTATION_SERVICE, REPRESENTATION_STREAMS } from '../service';
+import { DEMO_DATA_LOADER, REPRESENTATION_SERVICE, REPRESENTATION_STREAMS } from '../service';
 
 type Recipient = Notice['recipients'][number];
 type Message = { subject: NoticeText; body: (code: string, type: string) => NoticeText };
@@ -85,9 +85,11 @@ function notice(event: StoredEvent, message: Message, code: string, type: string
 
 /**
  * The parties hear of every change to their power (the represented party and the representative, each by
- * IDNP or IDNO); the co-signers are asked to sign when a power needing them is created.
+ * IDNP or IDNO); the co-signers are asked to sign when a power needing them is created. The development
+ * data's own events tell no one (a fresh start would fill the outbox); what time brings to it later does.
  */
 export function noticesOfAuthorizationEvent(event: StoredEvent): Notice[] {
+  if (event.producer === DEMO_DATA_LOADER) return [];
   const { type, data } = { type: event.event.type, data: event.event.data } as AuthorizationEvent;
   if (type === AUTHORIZATION_CREATED) {
     const created = data as AuthorizationCreated['data'];
