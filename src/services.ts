@@ -2,6 +2,7 @@ import { createAuditModule } from './audit/module';
 import { createBookingModule } from './booking/module';
 import { createEventLogModule } from './eventlog/module';
 import { createNotificationModule } from './notification/module';
+import { createPetitionsModule } from './petitions/module';
 import type { ServiceModule } from './platform/service-module';
 import { createRepresentationModule } from './representation/module';
 
@@ -10,5 +11,5 @@ import { createRepresentationModule } from './representation/module';
  * lives in src/<service>/ and is made by the factory its module.ts exports (docs/adding-a-service.md).
  */
 export function createServiceModules(): ServiceModule[] {
-  return [createAuditModule(), createEventLogModule(), createNotificationModule(), createBookingModule(), createRepresentationModule()];
+  return [createAuditModule(), createEventLogModule(), createNotificationModule(), createBookingModule(), createPetitionsModule(), createRepresentationModule()];
 }

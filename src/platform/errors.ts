@@ -28,11 +28,18 @@ export class ProblemError extends Error {
     readonly detail?: string,
     readonly errors?: ProblemFieldErrors,
     readonly headers: Record<string, string> = {},
+    /** a machine-readable error code, where a service's contract names one (petitions: `PetitionNotFound`) */
+    readonly code?: string,
     extras: ProblemExtras = {},
   ) {
     super(detail ?? title, extras.cause === undefined ? undefined : { cause: extras.cause });
     this.name = 'ProblemError';
     this.extensions = extras.extensions;
+  }
+
+  /** The same problem carrying a code. */
+  withCode(code: string): ProblemError {
+    return new ProblemError(this.status, this.title, this.detail, this.errors, this.headers, code, { extensions: this.extensions, cause: this.cause });
   }
 }
 

@@ -1,21 +1,23 @@
 /**
  * The services' benchmarks, run by `npm run bench` after the exchange's (scenarios booking, notification,
- * eventlog, representation). Each starts its own platform on a fresh data directory. Their reference figure is the
- * exchange's own single-event produce over the same mTLS path, measured in the same run as (a); the
- * representation scenario also measures its own baseline, the platform's health endpoint.
+ * eventlog, petitions, representation). Each starts its own platform on a fresh data directory. Their reference figure is the
+ * exchange's own single-event produce over the same mTLS path, measured in the same run as (a); petitions and
+ * representation also measure the platform's health endpoint in their own runs.
  */
 import { runBookingBench, type BookingBenchResult } from './booking';
 import { benchEventLog, type EventLogBenchFigures } from './eventlog';
 import { benchNotification, type NotificationBenchFigures } from './notification';
+import { benchPetitions, type PetitionsBenchFigures } from './petitions';
 import { benchRepresentation, type RepresentationBenchFigures } from './representation';
 
-export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'representation'] as const;
+export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'petitions', 'representation'] as const;
 export type ServiceScenario = (typeof SERVICE_SCENARIOS)[number];
 
 export type ServiceFigures = {
   booking?: BookingBenchResult;
   notification?: NotificationBenchFigures;
   eventlog?: EventLogBenchFigures;
+  petitions?: PetitionsBenchFigures;
   representation?: RepresentationBenchFigures;
 };
 
@@ -41,8 +43,14 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
   await attempt('eventlog', async () => {
     figures.eventlog = await benchEventLog({ durationMs });
   });
+  await attempt('petitions', async () => {
+    figures.petitions = await benchPetitions({ durationMs });
+    const failures = ['health', 'healthAfter', 'filing', 'authorityList', 'ownAuthorityList'] as const;
+    for (const name of failures) if (figures.petitions[name].failures > 0) errors.push(`(petitions) ${figures.petitions[name].failures} ${name} requests failed`);
+  });
   await attempt('representation', async () => {
     figures.representation = await benchRepresentation({ durationMs, powers: Number(process.env.BENCH_REPRESENTATION_POWERS ?? 1_000_000), progress });
+    for (const name of ['codeTrueOne', 'health'] as const) if (figures.representation[name].failures > 0) errors.push(`(representation) ${figures.representation[name].failures} ${name} requests failed`);
   });
   return { figures, errors };
 }
@@ -50,7 +58,7 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
 export function formatServiceFigures(figures: ServiceFigures, referencePerSec: number | undefined): string[] {
   const lines: string[] = [];
   const reference = referencePerSec ? `   [reference: exchange single-event produce ${Math.round(referencePerSec).toLocaleString('en-US')}/s in this run]` : '';
-  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.representation) return lines;
+  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.petitions && !figures.representation) return lines;
   lines.push(`services${reference}`);
   const b = figures.booking;
   if (b) {
@@ -73,6 +81,14 @@ export function formatServiceFigures(figures: ServiceFigures, referencePerSec: n
     lines.push(
       `  eventlog: registered ${rate('unsigned', e.registerSingle)}, ${rate('signed', e.registerSigned)}, ${rate('in batches of 100 (events)', e.registerBatchOf100)}`,
       `            searched ${rate('by time range', e.searchTimeRange)}, ${rate('by UID', e.searchByUid)}; ${e.storedEvents} events stored`,
+    );
+  }
+  const p = figures.petitions;
+  if (p) {
+    const latency = (r: { p50Ms: number; p99Ms: number }) => `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`;
+    lines.push(
+      `  petitions (${p.stored.toLocaleString('en-US')} petitions stored, filed in ${p.seedSeconds} s; ${p.concurrency} mTLS connections)   [baseline: GET /api/v1/health ${p.health.perSec.toLocaleString('en-US')}/s, ${latency(p.health)}; after: ${p.healthAfter.perSec.toLocaleString('en-US')}/s, ${latency(p.healthAfter)}]`,
+      `    filings ${p.filing.perSec.toLocaleString('en-US')}/s (${latency(p.filing)}); authority list, scope all: ${p.authorityList.perSec.toLocaleString('en-US')}/s, ${latency(p.authorityList)}; own authority (${Math.round(p.stored / 50).toLocaleString('en-US')}), by due date: ${latency(p.ownAuthorityList)}`,
     );
   }
   const r = figures.representation;

@@ -21,6 +21,8 @@ export type ProblemBody = {
   instance?: string;
   traceId: string;
   errors?: Record<string, string[]>;
+  /** an RFC 7807 extension member: the error code a service's contract names, when it names one */
+  code?: string;
 };
 
 /** Members a service adds to its problems (ProblemError.extensions). */
@@ -114,7 +116,7 @@ const LOG_RETRY_AFTER_MS = 10_000;
  */
 export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'> & Extensions; headers: Record<string, string>; unexpected: boolean } {
   if (error instanceof ProblemError) {
-    const problem = { status: error.status, title: error.title, detail: error.detail, errors: error.errors, ...error.extensions };
+    const problem = { status: error.status, title: error.title, detail: error.detail, errors: error.errors, ...(error.code ? { code: error.code } : {}), ...error.extensions };
     return { problem, headers: error.headers, unexpected: error.status >= 500 && error.cause !== undefined };
   }
   if (error instanceof LogUnavailableError) {

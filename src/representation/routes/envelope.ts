@@ -36,10 +36,10 @@ const LOG_RETRY_AFTER = { 'retry-after': '10' };
 export function envelopedRefusal(error: unknown): unknown {
   if (error instanceof ProblemError) return withEnvelope(error);
   if (error instanceof LogUnavailableError) {
-    return withEnvelope(new ProblemError(500, 'Internal Server Error', 'the service cannot reach its database now; send the request again later', undefined, LOG_RETRY_AFTER, { cause: error }));
+    return withEnvelope(new ProblemError(500, 'Internal Server Error', 'the service cannot reach its database now; send the request again later', undefined, LOG_RETRY_AFTER, undefined, { cause: error }));
   }
   if (error instanceof Error) {
-    return withEnvelope(new ProblemError(501, 'Server Error', 'a server error occurred; contact the administrator, quoting the traceId', undefined, {}, { cause: error }));
+    return withEnvelope(new ProblemError(501, 'Server Error', 'a server error occurred; contact the administrator, quoting the traceId', undefined, {}, undefined, { cause: error }));
   }
   return error;
 }
@@ -48,5 +48,5 @@ function withEnvelope(problem: ProblemError): ProblemError {
   const code = FAULT_CODES[problem.status] ?? (problem.status >= 500 ? 'ServerError' : 'InvalidParameter');
   const causes = problem.errors ? Object.entries(problem.errors).flatMap(([field, texts]) => texts.map((text) => `${field} ${text}`)) : [problem.detail ?? problem.title];
   const extensions = { data: null, success: false, messages: causes.map((cause) => `${code}: ${cause}`) };
-  return new ProblemError(problem.status, problem.title, problem.detail, problem.errors, problem.headers, { extensions, cause: problem.cause });
+  return new ProblemError(problem.status, problem.title, problem.detail, problem.errors, problem.headers, problem.code, { extensions, cause: problem.cause });
 }
