@@ -5,10 +5,7 @@ import { bookOne, OTHER_OFFICE, slot, startBookingPlatform, type BookingPlatform
 import { CL } from '../booking/booking-test-data';
 import { MessageCollector, type HttpsClient } from '../support/https-client';
 import { BATCH, TestPlatform, demoEvent } from '../support/test-platform';
-import { notificationRequest, postNotification } from '../notification/notification-test-kit';
-import { logEvent, register } from '../eventlog/eventlog-test-kit';
-import { actors, orderIn } from '../delivery/delivery-test-kit';
-import { CLIENTS as PETITION_CLIENTS, file, OTHER_AUTHORITY, startPetitionsPlatform, TOWN_HALL_IDNO } from '../petitions/petitions-test-kit';
+import { longPollAll } from './long-poll-all';
 
 const ORG_A = '1003600000003';
 const ORG_B = OTHER_OFFICE.idno!;
@@ -23,18 +20,6 @@ const BOOKING_AUDITOR: ClientDefinition = {
   exchange: { consume: { types: ['md.gov.booking.*'], allOwners: ['md.gov.booking.*'] } },
 };
 
-async function longPollAll(client: HttpsClient): Promise<any[]> {
-  const created = await client.post('/ce/consumers', { query: { group: `read-${Date.now()}-${Math.random()}` } });
-  expect(created.status, created.text).to.equal(201);
-  const instance = new URL(created.headers.location as string).pathname;
-  const events: any[] = [];
-  for (;;) {
-    const response = await client.get(`${instance}/events`, { query: { confirm: 'true' } });
-    if (response.status === 204) return events;
-    expect(response.status, response.text).to.equal(200);
-    events.push(...response.json());
-  }
-}
 
 const appointmentIdsIn = (events: any[]) => new Set(events.filter((event) => event.type.startsWith('md.gov.booking.appointment.')).map((event) => event.data.appointmentId));
 
@@ -91,69 +76,6 @@ describe('Exchange: who receives the platform\'s own events (e2e over mTLS)', ()
     await until(() => appointmentIdsIn(orgA.messages).has(laterOfA));
     expect(appointmentIdsIn(orgA.messages)).to.have.keys(ofA, laterOfA);
     expect(orgA.messages.every((event) => event.mdowners === ORG_A)).to.equal(true);
-  });
-});
-
-describe('Exchange: notifications, templates and logged events go to their sender\'s organisation (e2e over mTLS)', () => {
-  const reader = (id: string, idno: string): ClientDefinition => ({ id, idno, certificate: {}, exchange: { consume: { types: ['md.gov.notification.*', 'md.gov.eventlog.*'] } } });
-  let platform: TestPlatform;
-  before(async () => {
-    platform = await TestPlatform.start({ extraClients: [reader('sender-org-reader', ORG_A), reader('other-org-reader', ORG_B)], exchange: { pollTimeoutMs: 200, batchLingerMs: 5 } });
-  });
-  after(() => platform.stop());
-
-  it('names the sender\'s IDNO in each of their events; another organisation\'s client gets none of them', async () => {
-    const institution = platform.client('demo-institution');
-    const template = await institution.post('/api/Template', { body: { Name: 'Notice', Description: 'd', Subject: { Ro: 'S' }, Body: { Ro: 'B' }, BodyShort: { Ro: 's' } } });
-    expect(template.status, template.text).to.equal(200);
-    await postNotification(institution, notificationRequest());
-    await register(institution, logEvent());
-
-    const ofSender = await longPollAll(platform.client('sender-org-reader'));
-    expect(ofSender.map((event) => event.type)).to.include.members([
-      'md.gov.notification.template.created.v1',
-      'md.gov.notification.notification.accepted.v1',
-      'md.gov.notification.notification.resolution-started.v1',
-      'md.gov.eventlog.events.registered.v1',
-    ]);
-    expect(ofSender.every((event) => event.mdowners === ORG_A)).to.equal(true);
-    expect(await longPollAll(platform.client('other-org-reader'))).to.deep.equal([]);
-  });
-});
-
-describe('Exchange: petitions go to the authority that holds them (e2e over mTLS)', () => {
-  const reader = (id: string, idno: string): ClientDefinition => ({ id, idno, certificate: {}, exchange: { consume: { types: ['md.gov.petitions.*'] } } });
-  let platform: TestPlatform;
-  after(() => platform.stop());
-
-  it('a client of the town hall gets its petitions\' events and not another authority\'s', async () => {
-    const petitions = await startPetitionsPlatform({
-      extraClients: [...PETITION_CLIENTS, reader('town-hall-reader', TOWN_HALL_IDNO), reader('other-authority-reader', OTHER_AUTHORITY)],
-      exchange: { pollTimeoutMs: 200, batchLingerMs: 5 },
-    });
-    platform = petitions.platform;
-    const ofTownHall = await file(petitions.portal, { authorityIdno: TOWN_HALL_IDNO });
-    const ofOther = await file(petitions.portal, { authorityIdno: OTHER_AUTHORITY });
-    const numbersSeenBy = async (clientId: string) => (await longPollAll(platform.client(clientId))).map((event) => [event.data.petitionNumber, event.mdowners]);
-    expect(await numbersSeenBy('town-hall-reader')).to.deep.equal([[ofTownHall, TOWN_HALL_IDNO]]);
-    expect(await numbersSeenBy('other-authority-reader')).to.deep.equal([[ofOther, OTHER_AUTHORITY]]);
-  });
-});
-
-describe('Exchange: delivery orders go to the organisation of the provider that registered them (e2e over mTLS)', () => {
-  const reader = (id: string, idno: string): ClientDefinition => ({ id, idno, certificate: {}, exchange: { consume: { types: ['md.gov.delivery.*'] } } });
-  let platform: TestPlatform;
-  before(async () => {
-    platform = await TestPlatform.start({ extraClients: [reader('provider-reader', ORG_A), reader('other-org-reader', ORG_B)], exchange: { pollTimeoutMs: 200, batchLingerMs: 5 } });
-  });
-  after(() => platform.stop());
-
-  it('names the provider\'s IDNO in an order\'s events; another organisation\'s client gets none of them', async () => {
-    const orderID = await orderIn(actors(platform), 'Processing');
-    const ofProvider = (await longPollAll(platform.client('provider-reader'))).filter((event) => event.type.startsWith('md.gov.delivery.order.'));
-    expect(ofProvider.map((event) => event.type)).to.include.members(['md.gov.delivery.order.registered.v1', 'md.gov.delivery.order.status-changed.v1']);
-    expect(ofProvider.every((event) => event.data.orderID === orderID && event.mdowners === ORG_A)).to.equal(true);
-    expect(await longPollAll(platform.client('other-org-reader'))).to.deep.equal([]);
   });
 });
 

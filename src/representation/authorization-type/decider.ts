@@ -60,4 +60,6 @@ export const authorizationTypeDecider: Decider<AuthorizationTypeCommand, Authori
       }
     }
   },
+  // the service provider the type is defined for
+  owners: (event) => [event.data.definition.serviceProviderIdno],
 };

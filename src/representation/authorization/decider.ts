@@ -87,6 +87,8 @@ export const authorizationDecider: Decider<AuthorizationCommand, AuthorizationEv
     const events = actionEvents(command, current);
     return [...before, ...events, ...becameValidIfDue(fold(current, events)!, at)];
   },
+  // the service provider whose type the power is of, as the API scopes powers
+  owners: (event) => [event.type === AUTHORIZATION_CREATED ? event.data.authorizationType.serviceProviderIdno : event.data.power.serviceProviderIdno],
 };
 
 function create(command: CreateAuthorization, state: AuthorizationState | null): AuthorizationEvent[] {
