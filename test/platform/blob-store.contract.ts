@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { BlobNotFoundError, type BlobStore } from '../../src/platform/blob-store/blob-store';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { BlobLengthError, BlobNotFoundError, type BlobStore } from '../../src/platform/blob-store/blob-store';
 
 /** What every blob store adapter must do, run by one spec per adapter. Random bytes, so a shared server may hold others. */
 export function blobStoreContract(name: string, open: () => Promise<BlobStore>, cleanup?: () => Promise<void>) {
@@ -37,6 +39,60 @@ export function blobStoreContract(name: string, open: () => Promise<BlobStore>, 
         expect(ref.size).to.equal(content.length);
         expect((await store.get(ref.sha256)).equals(content)).to.equal(true);
       }
+    });
+
+    const streamOf = (...chunks: Buffer[]) => Readable.from(chunks);
+    const readAll = async (stream: Readable) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+
+    it('stores a stream under its SHA-256, and reads it back whole or a range of it', async () => {
+      const content = randomBytes(200_000);
+      const ref = await store.putStream(streamOf(content.subarray(0, 70_000), content.subarray(70_000)));
+      expect(ref).to.deep.equal({ sha256: sha256(content), size: content.length });
+      expect((await readAll(await store.read(ref.sha256))).equals(content)).to.equal(true);
+      expect((await readAll(await store.read(ref.sha256, { start: 1000, end: 1999 }))).equals(content.subarray(1000, 2000))).to.equal(true);
+      expect((await store.get(ref.sha256)).equals(content)).to.equal(true);
+    });
+
+    it('stores nothing from a stream past its limit or one that fails', async () => {
+      const content = randomBytes(5000);
+      const refused = await store.putStream(streamOf(content), { maxBytes: 4999 }).then(() => null, (error: unknown) => error);
+      expect(refused).to.be.instanceOf(BlobLengthError);
+      expect(await store.has(sha256(content))).to.equal(false);
+      const failing = new Readable({ read() {} });
+      failing.push(content.subarray(0, 100));
+      setImmediate(() => failing.destroy(new Error('connection reset')));
+      expect(await store.putStream(failing).then(() => 'stored', () => 'failed')).to.equal('failed');
+      expect(await store.has(sha256(content.subarray(0, 100)))).to.equal(false);
+    });
+
+    it('stages parts, staging one again replaces it, and commits them in order as one blob', async () => {
+      const upload = randomUUID();
+      const [first, second, third] = [randomBytes(3000), randomBytes(3000), randomBytes(1234)];
+      expect(await store.stagePart(upload, 0, streamOf(randomBytes(3000)), 3000)).to.have.property('size', 3000);
+      expect(await store.stagePart(upload, 0, streamOf(first), 3000)).to.deep.equal({ sha256: sha256(first), size: 3000 });
+      await store.stagePart(upload, 3000, streamOf(second), 3000);
+      await store.stagePart(upload, 6000, streamOf(third), 1234);
+      const whole = Buffer.concat([first, second, third]);
+      expect(await store.commitParts(upload, [0, 3000, 6000])).to.deep.equal({ sha256: sha256(whole), size: whole.length });
+      expect((await store.get(sha256(whole))).equals(whole)).to.equal(true);
+      await store.discardParts(upload);
+      await store.discardParts(upload);
+    });
+
+    it('refuses a part longer or shorter than its length, and keeps the part staged before', async () => {
+      const upload = randomUUID();
+      const part = randomBytes(100);
+      await store.stagePart(upload, 0, streamOf(part), 100);
+      for (const wrong of [randomBytes(99), randomBytes(101)]) {
+        const refused = await store.stagePart(upload, 0, streamOf(wrong), 100).then(() => null, (error: unknown) => error);
+        expect(refused).to.be.instanceOf(BlobLengthError);
+      }
+      expect((await store.get((await store.commitParts(upload, [0])).sha256)).equals(part)).to.equal(true);
+      await store.discardParts(upload);
     });
 
     it('refuses a name that is not a SHA-256, and reports one that names nothing', async () => {

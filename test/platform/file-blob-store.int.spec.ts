@@ -29,6 +29,18 @@ describe('file blob store', () => {
     expect(readdirSync(join(dataDir, 'blobs'))).to.deep.equal([ref.sha256]);
   });
 
+  it('removes, when it opens, the temporary files a crash left half written (of blobs and of staged parts)', async () => {
+    const blobs = join(dataDir, 'blobs');
+    const staged = join(blobs, '.staging', '00000000-0000-4000-8000-000000000001');
+    mkdirSync(staged, { recursive: true });
+    writeFileSync(join(blobs, 'a5d0c1f0-half.tmp'), 'half a blob');
+    writeFileSync(join(staged, '0'), 'a staged part');
+    writeFileSync(join(staged, '5242880.b2c3.tmp'), 'half a part');
+    openFileBlobStore(blobs);
+    expect(readdirSync(blobs)).to.deep.equal(['.staging']);
+    expect(readdirSync(staged)).to.deep.equal(['0']);
+  });
+
   it('takes in the attachments an earlier version kept in DATA_DIR/notification/attachments', async () => {
     const content = Buffer.from('an attachment stored before the blob store');
     const earlier = join(dataDir, 'notification', 'attachments');
