@@ -18,6 +18,17 @@ export class BlobNotOwnedError extends Error {
   }
 }
 
+/** The whole's SHA-256 is not the one the client announced (Repr-Digest): the upload is abandoned. */
+export class DigestMismatchError extends Error {
+  constructor(
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`the content's SHA-256 is ${actual}, not ${expected} as announced in Repr-Digest`);
+    this.name = 'DigestMismatchError';
+  }
+}
+
 export class BlobExistsError extends Error {
   constructor(readonly blobId: string) {
     super(`blob ${blobId} exists already`);
@@ -51,16 +62,13 @@ export const blobDecider: Decider<BlobCommand, BlobEvent, BlobState> = {
       }
       case 'StartUpload': {
         if (state.status !== 'none') throw new BlobExistsError(command.blobId);
-        const { blobId, documentTypeCode, contentType, totalSize, uploadedBy, clientId, at } = command;
-        return [{ type: BLOB_UPLOAD_STARTED, data: { blobId, documentTypeCode, contentType, totalSize, uploadedBy, clientId, startedAt: at } }];
+        const { blobId, documentTypeCode, contentType, totalSize, expectedSha256, uploadedBy, clientId, at } = command;
+        const data = { blobId, documentTypeCode, contentType, totalSize, uploadedBy, clientId, startedAt: at };
+        return [{ type: BLOB_UPLOAD_STARTED, data: expectedSha256 ? { ...data, expectedSha256 } : data }];
       }
       case 'ReceivePart': {
-        if (gone) throw new BlobNotFoundError(command.blobId);
-        if (state.clientId !== command.clientId) throw new BlobNotOwnedError(command.blobId);
-        if (state.parts.length === 0 && state.status === 'uploaded') throw new UploadNotOpenError(command.blobId, 'it was uploaded whole, in one request');
         const range = { start: command.start, end: command.end, total: command.total };
-        const fit = state.status === 'uploaded' ? repeatOnly(state, range) : checkNextPart(state, range);
-        if (fit === 'repeat') {
+        if (partFits(state, command.blobId, command.clientId, range) === 'repeat') {
           const same = state.parts.find((part) => part.start === range.start && part.end === range.end)!;
           if (same.sha256 !== command.sha256) throw new PartRefusedError(`bytes ${range.start}-${range.end} arrived before with other content`, null);
           return [];
@@ -70,10 +78,11 @@ export const blobDecider: Decider<BlobCommand, BlobEvent, BlobState> = {
       case 'CompleteUpload':
         if (state.status === 'uploaded') return [];
         if (state.status !== 'uploading' || state.received !== state.totalSize) throw new UploadNotOpenError(command.blobId, 'not every byte has arrived');
+        if (state.expectedSha256 && state.expectedSha256 !== command.sha256) throw new DigestMismatchError(state.expectedSha256, command.sha256);
         return [{ type: BLOB_UPLOAD_COMPLETED, data: { blobId: command.blobId, size: command.size, sha256: command.sha256, completedAt: command.at } }];
       case 'AbandonUpload':
         if (state.status !== 'uploading') return [];
-        return [{ type: BLOB_UPLOAD_ABANDONED, data: { blobId: command.blobId, received: state.received, abandonedAt: command.at } }];
+        return [{ type: BLOB_UPLOAD_ABANDONED, data: { blobId: command.blobId, received: state.received, reason: command.reason, abandonedAt: command.at } }];
       case 'DeleteBlob':
         if (state.status === 'deleted') return [];
         if (gone) throw new BlobNotFoundError(command.blobId);
@@ -86,6 +95,17 @@ export const blobDecider: Decider<BlobCommand, BlobEvent, BlobState> = {
     }
   },
 };
+
+/**
+ * Whether the client may send this part now (before its bytes are known; ReceivePart then checks that a
+ * repeated part has the same bytes): 'next' to take, 'repeat' of a part received (its answer was lost).
+ */
+export function partFits(state: BlobState, blobId: string, clientId: string, range: { start: number; end: number; total: number }): 'next' | 'repeat' {
+  if (state.status === 'none' || state.status === 'abandoned' || state.status === 'deleted') throw new BlobNotFoundError(blobId);
+  if (state.clientId !== clientId) throw new BlobNotOwnedError(blobId);
+  if (state.parts.length === 0 && state.status === 'uploaded') throw new UploadNotOpenError(blobId, 'it was uploaded whole, in one request');
+  return state.status === 'uploaded' ? repeatOnly(state, range) : checkNextPart(state, range);
+}
 
 /** A complete upload takes a part again only as a retry of one it holds (its answer was lost). */
 function repeatOnly(state: BlobState, range: { start: number; end: number; total: number }): 'repeat' {

@@ -16,6 +16,7 @@ export type BlobState = {
   /** bytes received so far: the next part starts here */
   received: number;
   sha256: string | null;
+  expectedSha256: string | null;
   startedAt: string;
 };
 
@@ -29,6 +30,7 @@ export const initialBlobState = (): BlobState => ({
   parts: [],
   received: 0,
   sha256: null,
+  expectedSha256: null,
   startedAt: '',
 });
 
@@ -39,8 +41,8 @@ export function evolveBlob(state: BlobState, event: BlobEvent): BlobState {
       return { ...state, status: 'uploaded', clientId, uploadedBy, documentTypeCode, contentType, totalSize: size, received: size, sha256, startedAt: uploadedAt };
     }
     case BLOB_UPLOAD_STARTED: {
-      const { clientId, uploadedBy, documentTypeCode, contentType, totalSize, startedAt } = event.data;
-      return { ...state, status: 'uploading', clientId, uploadedBy, documentTypeCode, contentType, totalSize, startedAt };
+      const { clientId, uploadedBy, documentTypeCode, contentType, totalSize, expectedSha256, startedAt } = event.data;
+      return { ...state, status: 'uploading', clientId, uploadedBy, documentTypeCode, contentType, totalSize, expectedSha256: expectedSha256 ?? null, startedAt };
     }
     case BLOB_PART_RECEIVED: {
       const { start, end, sha256 } = event.data;

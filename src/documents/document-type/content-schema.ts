@@ -38,3 +38,14 @@ export function contentErrors(errors: ErrorObject[] | null | undefined): Record<
   }
   return byPointer;
 }
+
+/** Content that does not satisfy its type's schema (400, the failures by JSON pointer into the content). */
+export class ContentInvalidError extends Error {
+  constructor(
+    readonly typeCode: string,
+    readonly errors: Record<string, string[]>,
+  ) {
+    super(`the content does not satisfy the schema of type ${typeCode}: ${Object.entries(errors).map(([pointer, messages]) => `${pointer} ${messages.join(', ')}`).join('; ')}`);
+    this.name = 'ContentInvalidError';
+  }
+}

@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import { createEventLogModule } from '../../src/eventlog/module';
+import { createDocumentsModule } from '../../src/documents/module';
+import type { DocumentsSettings } from '../../src/documents/settings';
+import type { Clock } from '../../src/platform/clock';
+import type { ClientDefinition } from '../../src/platform/identity/client-registry';
+import type { HttpResponse, HttpsClient } from '../support/https-client';
+import { TestPlatform } from '../support/test-platform';
+
+export const ION = 'urn:md:idnp:2000000000011';
+export const MARIA = 'urn:md:idnp:2000000000022';
+export const ANDREI = 'urn:md:idnp:2000000000033';
+export const COMPANY = 'urn:md:idno:1003600000010';
+export const INSTITUTION = 'urn:md:idno:1003600000003';
+
+/** Clients the document-store tests add: one that reads and writes but may not impersonate, one without rights. */
+export const DOCUMENT_CLIENTS: ClientDefinition[] = [
+  { id: 'docs-writer', name: 'Documents writer', idno: '1003600000029', certificate: { commonName: 'docs-writer' }, rights: { documents: ['read', 'write'] } },
+  { id: 'docs-nobody', name: 'No rights', certificate: { commonName: 'docs-nobody' }, rights: {} },
+];
+
+/** A platform with the event log and the document store only (fast to start), the demo institution and the test clients. */
+export async function startDocuments(options: { clock?: Clock; settings?: Partial<DocumentsSettings>; seed?: boolean } = {}) {
+  const documents = createDocumentsModule(options.settings);
+  const platform = await TestPlatform.start({
+    services: [createEventLogModule(), documents],
+    extraClients: DOCUMENT_CLIENTS,
+    clock: options.clock,
+    seedDevelopmentData: options.seed ?? false,
+  });
+  return { platform, documents, institution: platform.client('demo-institution'), writer: platform.client('docs-writer'), nobody: platform.client('docs-nobody') };
+}
+
+export function expectStatus(response: HttpResponse, status: number, what = ''): HttpResponse {
+  expect(response.status, `${what} ${response.status} ${response.text.slice(0, 400)}`).to.equal(status);
+  if (status >= 400) expect(String(response.headers['content-type'])).to.match(/^application\/problem\+json/);
+  return response;
+}
+
+/** Uploads content whole; returns the blob id. */
+export async function uploadJson(client: HttpsClient, content: unknown, query: Record<string, string> = {}): Promise<string> {
+  const response = await client.post('/mdocs/blobs', { query: { documentTypeCode: 'Unknown', ...query }, body: JSON.stringify(content), headers: { 'content-type': 'application/json' } });
+  return expectStatus(response, 201, 'upload').json().id;
+}
+
+export async function uploadBytes(client: HttpsClient, bytes: Buffer, contentType = 'application/octet-stream', query: Record<string, string> = {}): Promise<string> {
+  const response = await client.post('/mdocs/blobs', { query: { documentTypeCode: 'Unknown', ...query }, body: bytes, headers: { 'content-type': contentType } });
+  return expectStatus(response, 201, 'upload').json().id;
+}
+
+/** Creates documents (or folders, blobId null); returns the created items. */
+export async function createDocuments(client: HttpsClient, blobId: string | null, documents: object[]): Promise<{ id: string; name: string; principal: string; expiresOn: string | null }[]> {
+  return expectStatus(await client.post('/mdocs/documents', { body: { blobId, documents } }), 201, 'create').json();
+}
+
+export async function createFolder(client: HttpsClient, principal: string, name: string, folderId?: string): Promise<string> {
+  return (await createDocuments(client, null, [{ principal, name, ...(folderId ? { folderId } : {}) }]))[0].id;
+}
+
+export async function createDocument(client: HttpsClient, principal: string, name: string, content: unknown = { text: name }, extra: object = {}): Promise<string> {
+  const blobId = await uploadJson(client, content);
+  return (await createDocuments(client, blobId, [{ principal, name, ...extra }]))[0].id;
+}
