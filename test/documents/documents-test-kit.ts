@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
+import { compileSchema } from '../../src/platform/json-schema';
+import { schemasDir } from '../../src/platform/project-paths';
 import { createEventLogModule } from '../../src/eventlog/module';
 import { createDocumentsModule } from '../../src/documents/module';
 import type { DocumentsSettings } from '../../src/documents/settings';
@@ -60,4 +64,17 @@ export async function createFolder(client: HttpsClient, principal: string, name:
 export async function createDocument(client: HttpsClient, principal: string, name: string, content: unknown = { text: name }, extra: object = {}): Promise<string> {
   const blobId = await uploadJson(client, content);
   return (await createDocuments(client, blobId, [{ principal, name, ...extra }]))[0].id;
+}
+
+/** Every event the document store appended follows its contract (schemas/events/<type>.json). */
+export async function expectEventsFollowContracts(platform: TestPlatform): Promise<number> {
+  const events = await platform.platform.stores.events.readAll({ after: 0, limit: 1_000_000, filter: { streamPrefix: 'documents-' } });
+  const validators = new Map<string, ReturnType<typeof compileSchema>>();
+  for (const stored of events) {
+    const type = stored.event.type;
+    if (!validators.has(type)) validators.set(type, compileSchema(JSON.parse(readFileSync(join(schemasDir, 'events', `${type}.json`), 'utf8'))));
+    const validate = validators.get(type)!;
+    expect(validate(stored.event.data), `${type}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+  }
+  return events.length;
 }

@@ -19,7 +19,7 @@ function narrowed(filter: Filter, query: { type?: string; searchBy?: string }): 
 /**
  * GET /mdocs/documents: a folder's documents (the caller checked Read on it), or the principal's root;
  * with type or searchBy and no folder, all of the principal's own documents, at any depth. Documents not
- * shown yet (a future createdOn) are left out, but for the principal that published them.
+ * shown yet (a future createdOn) are left out, but for the principal that published or created them.
  */
 export async function listDocuments(store: DocumentStore, principal: string, query: DocumentListQuery, now: string): Promise<{ items: DocumentRecord[]; totalCount: number }> {
   const place: Filter = query.folderId
@@ -27,7 +27,7 @@ export async function listDocuments(store: DocumentStore, principal: string, que
     : query.type || query.searchBy
       ? { owner: principal, status: 'live', recycledAncestors: 0 }
       : { owner: principal, folderId: null, status: 'live' };
-  const filter = narrowed({ ...place, $or: [{ createdOn: { $lte: now } }, { publishedBy: principal }] }, query);
+  const filter = narrowed({ ...place, $or: [{ createdOn: { $lte: now } }, { publishedBy: principal }, { createdBy: principal }] }, query);
   const documents = documentsOf(store);
   const [items, totalCount] = await Promise.all([
     documents.find(filter, { sort: orderOf(query.orderField, BROWSING_ORDER), skip: skipOf(query.paging), limit: query.paging.itemsPerPage }),
