@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { compileSchema } from '../../src/platform/json-schema';
@@ -77,4 +78,29 @@ export async function expectEventsFollowContracts(platform: TestPlatform): Promi
     expect(validate(stored.event.data), `${type}: ${JSON.stringify(validate.errors)}`).to.equal(true);
   }
   return events.length;
+}
+
+export const MIB = 1024 * 1024;
+export const PART = 5 * MIB;
+
+/** A part of a partial upload: the first by POST (answers the blob's id), the others by PUT. */
+export function sendPart(client: HttpsClient, blobId: string | null, bytes: Buffer, start: number, total: number, headers: Record<string, string> = {}): Promise<HttpResponse> {
+  const range = { 'content-type': 'application/octet-stream', 'content-range': `bytes ${start}-${start + bytes.length - 1}/${total}`, ...headers };
+  return blobId === null
+    ? client.post('/mdocs/blobs', { query: { documentTypeCode: 'Unknown' }, body: bytes, headers: range })
+    : client.put(`/mdocs/blobs/${blobId}`, { body: bytes, headers: range });
+}
+
+/**
+ * Sends a request whose body stops after `sendBytes` of the `declaredBytes` it announced, then cuts the
+ * connection: a client whose network dropped mid-upload. Resolves once the connection is gone.
+ */
+export function cutRequest(client: HttpsClient, method: string, path: string, headers: Record<string, string>, declaredBytes: number, sendBytes: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const url = new URL(client.baseUrl + path);
+    const request = httpsRequest(url, { method, headers: { ...headers, 'content-length': String(declaredBytes) }, ...client.credentials, agent: false });
+    request.on('error', () => resolve());
+    request.on('close', () => resolve());
+    request.write(sendBytes, () => setTimeout(() => request.destroy(), 100));
+  });
 }
