@@ -16,6 +16,7 @@ import { recycleBinRoutes } from './routes/recycle-bin-routes';
 import { shareRoutes } from './routes/share-routes';
 import { transformRoutes } from './routes/transform-routes';
 import { typeRoutes } from './routes/type-routes';
+import { viewRoutes } from './routes/view-routes';
 import { DOCUMENTS_SERVICE } from './service';
 import { documentsSettings, type DocumentsSettings } from './settings';
 
@@ -59,6 +60,7 @@ export function createDocumentsModule(overrides: Partial<DocumentsSettings> = {}
         recycleBinRoutes(ctx),
         typeRoutes(ctx),
         principalRoutes(ctx),
+        viewRoutes(ctx),
       );
     },
     async seedDevelopmentData(deps) {
