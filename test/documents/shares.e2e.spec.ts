@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
-import { ANDREI, COMPANY, createDocument, createFolder, expectEventsFollowContracts, expectStatus, ION, MARIA, startDocuments } from './documents-test-kit';
+import { ANDREI, COMPANY, createDocument, createDocuments, createFolder, expectEventsFollowContracts, expectStatus, ION, MARIA, startDocuments, uploadJson } from './documents-test-kit';
 
 describe('Document store: shares and reservations (e2e over mTLS)', function () {
   this.timeout(120_000);
@@ -43,6 +43,16 @@ describe('Document store: shares and reservations (e2e over mTLS)', function () 
       [ANDREI, 'ANDREI CEBAN'],
     ]);
     expect(expectStatus(await as(MARIA, `/mdocs/documents/${id}/shares`), 200).json().shares, 'a recipient sees its own share only').to.have.length(1);
+  });
+
+  it('shares a document as it is created (the client\'s inline shares); a refused inline share creates nothing', async () => {
+    const blobId = await uploadJson(institution, { inline: true });
+    const [created] = await createDocuments(institution, blobId, [{ principal: ION, name: 'Cu partajare', shares: [{ for: MARIA, permission: 'Read', suppressNotifications: true }] }]);
+    expectStatus(await as(MARIA, `/mdocs/documents/${created.id}`), 200);
+    const before = (await as(ION, '/mdocs/documents', { itemsPerPage: '100' })).json().length;
+    const refused = await institution.post('/mdocs/documents', { body: { blobId, documents: [{ principal: ION, name: 'x', shares: [{ sharedFor: ION, permission: 'Read' }] }] } });
+    expectStatus(refused, 400);
+    expect((await as(ION, '/mdocs/documents', { itemsPerPage: '100' })).json().length).to.equal(before);
   });
 
   it('refuses a share wider than the sharer\'s own permission, in rights or in time (403)', async () => {

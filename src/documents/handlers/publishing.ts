@@ -18,10 +18,11 @@ import type { KnownType } from '../queries/document-types';
 import { addedUsage, quotaOf } from '../queries/usage';
 import { checkQuota } from '../quota/decider';
 import { OWNER_GRANT } from '../share/grant';
+import { InvalidShareError } from '../share/decider';
 import { BlobNotFoundError, BlobNotOwnedError } from '../blob/decider';
 import type { DocumentsContext } from './context';
-import { grantShares } from './sharing';
-import { shareInputOf, type ShareInput, type ShareItemBody } from './share-input';
+import { applyShares, planShares, type PlannedShare } from './sharing';
+import { shareInputOf, type ShareItemBody } from './share-input';
 
 export type CreateItemBody = {
   principal: string;
@@ -62,7 +63,7 @@ export async function publishDocuments(ctx: DocumentsContext, client: ClientDefi
   await readYourWrites(ctx.deps);
   const { type, content } = body.blobId ? await uploadedContent(ctx, client, body.blobId) : { type: await ctx.types.require(FOLDER_TYPE), content: null };
   const at = ctx.now();
-  const planned: { command: CreateDocument; shares: ShareInput[] }[] = [];
+  const planned: { command: CreateDocument; shares: PlannedShare[] }[] = [];
   for (const [index, item] of body.documents.entries()) {
     const path = `documents[${index}]`;
     const owner = canonicalPrincipal(item.principal);
@@ -93,7 +94,9 @@ export async function publishDocuments(ctx: DocumentsContext, client: ClientDefi
       at,
     };
     documentDecider.decide(command, documentDecider.initialState());
-    planned.push({ command, shares: (item.shares ?? []).map((share, n) => shareInputOf(share, `${path}.shares[${n}]`)) });
+    const inputs = (item.shares ?? []).map((share, n) => shareInputOf(share, `${path}.shares[${n}]`));
+    const shares = await planShares(ctx, client, { principal: owner, grants: [OWNER_GRANT] }, { id: command.documentId, owner }, inputs);
+    planned.push({ command, shares });
   }
   const owners = [...new Set(planned.map(({ command }) => command.owner))].sort();
   await withOwners(ctx, owners, async () => {
@@ -103,9 +106,10 @@ export async function publishDocuments(ctx: DocumentsContext, client: ClientDefi
     }
     for (const { command } of planned) await ctx.commands.documents.handle(toDocumentStreamId(command.documentId), command, client.id);
   });
-  for (const { command, shares } of planned) {
-    if (shares.length > 0) await grantShares(ctx, client, { principal: command.owner, grants: [OWNER_GRANT] }, { id: command.documentId, owner: command.owner }, shares);
-  }
+  const reserved = planned.flatMap(({ shares }) => shares.flatMap(({ reservation }) => (reservation ? [reservation.reservationId] : [])));
+  if (new Set(reserved).size < reserved.length) throw new InvalidShareError('reservedId', 'is used by more than one share of this request');
+  // every share was decided with its document, before anything was written
+  for (const { shares } of planned) await applyShares(ctx, client, shares);
   return planned.map(({ command }) => ({ id: command.documentId, name: command.name, principal: command.owner, expiresOn: command.expiresOn }));
 }
 

@@ -10,7 +10,7 @@ import type { UseReservation } from '../reservation/commands';
 import type { DocumentsContext } from './context';
 import type { ShareInput } from './share-input';
 
-type Planned = { share: GrantShare; reservation: UseReservation | null };
+export type PlannedShare = { share: GrantShare; reservation: UseReservation | null };
 
 /**
  * Shares a document with each principal asked, all or none: every share is decided (and every
@@ -24,8 +24,19 @@ export async function grantShares(
   document: { id: string; owner: string },
   inputs: ShareInput[],
 ): Promise<string[]> {
+  return applyShares(ctx, client, await planShares(ctx, client, sharer, document, inputs));
+}
+
+/** The shares asked, each decided (and its reservation checked) but none written. */
+export async function planShares(
+  ctx: DocumentsContext,
+  client: ClientDefinition,
+  sharer: { principal: string; grants: Grant[] },
+  document: { id: string; owner: string },
+  inputs: ShareInput[],
+): Promise<PlannedShare[]> {
   const at = ctx.now();
-  const planned: Planned[] = [];
+  const planned: PlannedShare[] = [];
   const reserved = new Set<string>();
   for (const [index, input] of inputs.entries()) {
     let reservation: UseReservation | null = null;
@@ -56,6 +67,11 @@ export async function grantShares(
     shareDecider.decide(share, shareDecider.initialState());
     planned.push({ share, reservation });
   }
+  return planned;
+}
+
+/** Writes planned shares (each reservation used before the share made from it); returns their ids. */
+export async function applyShares(ctx: DocumentsContext, client: ClientDefinition, planned: PlannedShare[]): Promise<string[]> {
   for (const { share, reservation } of planned) {
     if (reservation) await ctx.commands.reservations.handle(toReservationStreamId(reservation.reservationId), reservation, client.id);
     await ctx.commands.shares.handle(toShareStreamId(share.shareId), share, client.id);
