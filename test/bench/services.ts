@@ -1,19 +1,22 @@
 /**
  * The services' benchmarks, run by `npm run bench` after the exchange's (scenarios booking, notification,
- * eventlog). Each starts its own platform on a fresh data directory. Their reference figure is the
- * exchange's own single-event produce over the same mTLS path, measured in the same run as (a).
+ * eventlog, documents). Each starts its own platform on a fresh data directory. Their reference figure is the
+ * exchange's own single-event produce over the same mTLS path, measured in the same run as (a); documents
+ * prints its own baselines beside its figures.
  */
 import { runBookingBench, type BookingBenchResult } from './booking';
+import { benchDocuments, formatDocumentsFigures, type DocumentsBenchFigures } from './documents';
 import { benchEventLog, type EventLogBenchFigures } from './eventlog';
 import { benchNotification, type NotificationBenchFigures } from './notification';
 
-export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog'] as const;
+export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'documents'] as const;
 export type ServiceScenario = (typeof SERVICE_SCENARIOS)[number];
 
 export type ServiceFigures = {
   booking?: BookingBenchResult;
   notification?: NotificationBenchFigures;
   eventlog?: EventLogBenchFigures;
+  documents?: DocumentsBenchFigures;
 };
 
 export async function runServiceBenchmarks(selected: Set<string>, durationMs: number, progress: (line: string) => void): Promise<{ figures: ServiceFigures; errors: string[] }> {
@@ -38,13 +41,16 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
   await attempt('eventlog', async () => {
     figures.eventlog = await benchEventLog({ durationMs });
   });
+  await attempt('documents', async () => {
+    figures.documents = await benchDocuments();
+  });
   return { figures, errors };
 }
 
 export function formatServiceFigures(figures: ServiceFigures, referencePerSec: number | undefined): string[] {
   const lines: string[] = [];
   const reference = referencePerSec ? `   [reference: exchange single-event produce ${Math.round(referencePerSec).toLocaleString('en-US')}/s in this run]` : '';
-  if (!figures.booking && !figures.notification && !figures.eventlog) return lines;
+  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.documents) return lines;
   lines.push(`services${reference}`);
   const b = figures.booking;
   if (b) {
@@ -69,5 +75,6 @@ export function formatServiceFigures(figures: ServiceFigures, referencePerSec: n
       `            searched ${rate('by time range', e.searchTimeRange)}, ${rate('by UID', e.searchByUid)}; ${e.storedEvents} events stored`,
     );
   }
+  if (figures.documents) lines.push(...formatDocumentsFigures(figures.documents));
   return lines;
 }

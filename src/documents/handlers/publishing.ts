@@ -104,7 +104,8 @@ export async function publishDocuments(ctx: DocumentsContext, client: ClientDefi
       await readYourWrites(ctx.deps);
       for (const owner of owners) checkQuota(owner, await quotaOf(ctx.deps.documents, owner, ctx.settings.defaultQuotaBytes), await addedUsage(ctx.deps.documents, owner, [content]));
     }
-    for (const { command } of planned) await ctx.commands.documents.handle(toDocumentStreamId(command.documentId), command, client.id);
+    // one stream each: appended at once, so that the log commits them together
+    await Promise.all(planned.map(({ command }) => ctx.commands.documents.handle(toDocumentStreamId(command.documentId), command, client.id)));
   });
   const reserved = planned.flatMap(({ shares }) => shares.flatMap(({ reservation }) => (reservation ? [reservation.reservationId] : [])));
   if (new Set(reserved).size < reserved.length) throw new InvalidShareError('reservedId', 'is used by more than one share of this request');
