@@ -38,6 +38,8 @@ export type DocumentRecord = {
   size: number;
   version: number;
   createdOn: string;
+  /** createdOn when it was in the future at creation (the document is hidden until then), else null: lists filter on it from their index */
+  hiddenUntil: string | null;
   expiresOn: string | null;
   createdBy: string;
   /** the principal the publishing client acted as */
@@ -84,8 +86,8 @@ async function countRecycledAbove(session: DocumentSession, folderId: string, ch
 export const documentsReadModel: ReadModel = {
   collections: [DOCUMENTS],
   indexes: [
-    { collection: DOCUMENTS, keys: { owner: 1, folderId: 1, status: 1, isFolder: -1, nameKey: 1 } },
-    { collection: DOCUMENTS, keys: { folderId: 1, status: 1, isFolder: -1, nameKey: 1 } },
+    { collection: DOCUMENTS, keys: { owner: 1, folderId: 1, status: 1, isFolder: -1, nameKey: 1, hiddenUntil: 1 } },
+    { collection: DOCUMENTS, keys: { folderId: 1, status: 1, isFolder: -1, nameKey: 1, hiddenUntil: 1 } },
     { collection: DOCUMENTS, keys: { owner: 1, status: 1, recycledAncestors: 1, createdOn: 1 } },
     { collection: DOCUMENTS, keys: { expiresOn: 1 } },
   ],
@@ -106,6 +108,7 @@ export const documentsReadModel: ReadModel = {
         size: data.content?.size ?? 0,
         version: 1,
         createdOn: data.createdOn,
+        hiddenUntil: data.createdOn > data.at ? data.createdOn : null,
         expiresOn: data.expiresOn,
         createdBy: data.createdBy,
         publishedBy: data.by,

@@ -20,7 +20,8 @@ const READ_MODELS: ReadModel[] = [contentsReadModel, documentsReadModel, sharesR
 export const documentsProjections: Projection[] = [
   {
     name: 'documents-library',
-    version: 1,
+    // 2: hiddenUntil, so that a list's visibility is read from its index
+    version: 2,
     streamPrefix: DOCUMENTS_STREAMS,
     eventTypes: [...new Set(READ_MODELS.flatMap((model) => Object.keys(model.appliers)))],
     collections: READ_MODELS.flatMap((model) => model.collections),

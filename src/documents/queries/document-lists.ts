@@ -27,7 +27,9 @@ export async function listDocuments(store: DocumentStore, principal: string, que
     : query.type || query.searchBy
       ? { owner: principal, status: 'live', recycledAncestors: 0 }
       : { owner: principal, folderId: null, status: 'live' };
-  const filter = narrowed({ ...place, $or: [{ createdOn: { $lte: now } }, { publishedBy: principal }, { createdBy: principal }] }, query);
+  // most documents were never hidden (hiddenUntil null), which the index answers without reading them
+  const shown = [{ hiddenUntil: null }, { hiddenUntil: { $lte: now } }, { publishedBy: principal }, { createdBy: principal }];
+  const filter = narrowed({ ...place, $or: shown }, query);
   const documents = documentsOf(store);
   const [items, totalCount] = await Promise.all([
     documents.find(filter, { sort: orderOf(query.orderField, BROWSING_ORDER), skip: skipOf(query.paging), limit: query.paging.itemsPerPage }),
