@@ -83,15 +83,28 @@ export function blobStoreContract(name: string, open: () => Promise<BlobStore>, 
       await store.discardParts(upload);
     });
 
-    it('refuses a part longer or shorter than its length, and keeps the part staged before', async () => {
+    it('refuses a part longer or shorter than its length; staged again, its range holds the new bytes', async () => {
       const upload = randomUUID();
-      const part = randomBytes(100);
-      await store.stagePart(upload, 0, streamOf(part), 100);
-      for (const wrong of [randomBytes(99), randomBytes(101)]) {
-        const refused = await store.stagePart(upload, 0, streamOf(wrong), 100).then(() => null, (error: unknown) => error);
+      const [first, second] = [randomBytes(100), randomBytes(50)];
+      await store.stagePart(upload, 0, streamOf(first), 100);
+      for (const wrong of [randomBytes(49), randomBytes(51)]) {
+        const refused = await store.stagePart(upload, 100, streamOf(wrong), 50).then(() => null, (error: unknown) => error);
         expect(refused).to.be.instanceOf(BlobLengthError);
       }
-      expect((await store.get((await store.commitParts(upload, [0])).sha256)).equals(part)).to.equal(true);
+      await store.stagePart(upload, 100, streamOf(second), 50);
+      const ref = await store.commitParts(upload, [0, 100]);
+      expect((await store.get(ref.sha256)).equals(Buffer.concat([first, second]))).to.equal(true);
+      expect(await store.commitParts(upload, [0, 100]), 'committed again while staged').to.deep.equal(ref);
+      await store.discardParts(upload);
+    });
+
+    it('stages parts that come out of order, and commits them as one blob', async () => {
+      const upload = randomUUID();
+      const [first, second] = [randomBytes(64), randomBytes(32)];
+      await store.stagePart(upload, 64, streamOf(second), 32);
+      await store.stagePart(upload, 0, streamOf(first), 64);
+      const whole = Buffer.concat([first, second]);
+      expect(await store.commitParts(upload, [0, 64])).to.deep.equal({ sha256: sha256(whole), size: 96 });
       await store.discardParts(upload);
     });
 

@@ -14,9 +14,10 @@ export type ByteRange = { start: number; end: number };
  * so an event never names a blob that is not there.
  *
  * Large content is streamed, never held whole: `putStream` hashes while it writes, `read` gives a stream
- * (or a part of one). An upload in parts stages each part apart, under the upload's id and the part's
- * first byte (`stagePart`), and `commitParts` then stores the parts' bytes in order as one blob named by
- * its hash; staged parts are not blobs (no name, never shared) until then.
+ * (or a part of one). An upload in parts stages each part under the upload's id at its first byte
+ * (`stagePart`), and `commitParts` then stores the parts' bytes in order as one blob named by its hash;
+ * staged parts are not blobs (no name, never shared) until then. Parts do not overlap: a part cut short
+ * or refused leaves the bytes of its own range undefined until that range is staged again.
  */
 export interface BlobStore {
   put(content: Buffer): Promise<BlobRef>;
@@ -29,7 +30,7 @@ export interface BlobStore {
   read(sha256: string, range?: ByteRange): Promise<Readable>;
   /**
    * Stages one part of an upload: exactly `length` bytes from the stream (BlobLengthError for more or
-   * fewer), durable when it resolves. Staging the same part again replaces it; a part cut short stages nothing.
+   * fewer), durable when it resolves. Staging the same part again replaces it.
    */
   stagePart(uploadId: string, start: number, source: Readable, length: number): Promise<BlobRef>;
   /** Stores the staged parts (by their first bytes, in this order) as one blob; the parts stay staged until discarded. */

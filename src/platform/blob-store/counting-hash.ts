@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { BlobLengthError, type BlobRef } from './blob-store';
 
@@ -10,7 +10,11 @@ export class CountingHash extends Transform {
   private readonly hash = createHash('sha256');
   size = 0;
 
-  constructor(private readonly limit: { exactly?: number; atMost?: number } = {}) {
+  /** also: a hash of more than these bytes (a whole upload's, part after part) that they are added to */
+  constructor(
+    private readonly limit: { exactly?: number; atMost?: number } = {},
+    private readonly also?: Hash,
+  ) {
     super();
   }
 
@@ -19,6 +23,7 @@ export class CountingHash extends Transform {
     const most = this.limit.exactly ?? this.limit.atMost;
     if (most !== undefined && this.size > most) return done(new BlobLengthError(this.limit, this.size));
     this.hash.update(chunk);
+    this.also?.update(chunk);
     done(null, chunk);
   }
 

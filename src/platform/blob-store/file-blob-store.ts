@@ -1,28 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobNotFoundError, blobRefOf, checkedBlobName, checkedUploadId, type BlobRef, type BlobStore } from './blob-store';
+import { BlobNotFoundError, blobRefOf, checkedBlobName, type BlobRef, type BlobStore } from './blob-store';
+import { fileStaging } from './file-staging';
 import { CountingHash } from './counting-hash';
 
 /**
  * The embedded profile's blobs: one file per blob under `dir`, named by its SHA-256. Written to a
  * temporary file, fsynced, renamed into place, and the directory fsynced, so after a crash a blob is
- * either whole under its name or absent. Staged parts of uploads live under `dir/.staging/<upload>/<start>`,
- * written the same way. Temporary files a crash left behind are removed when the store opens (one process
+ * either whole under its name or absent. Uploads in parts are staged under `dir/.staging/<upload>/`
+ * (file-staging.ts). Temporary files a crash left behind are removed when the store opens (one process
  * holds DATA_DIR at a time).
  */
 export function openFileBlobStore(dir: string): BlobStore {
-  const staging = join(dir, '.staging');
   mkdirSync(dir, { recursive: true });
   removeTemporaryFiles(dir);
-  const partPath = (uploadId: string, start: number) => join(staging, checkedUploadId(uploadId), String(start));
+  const staging = fileStaging(join(dir, '.staging'), dir, { file: syncFile, directory: syncDirectory });
 
   /** Writes the stream to a temporary file, durably; the caller renames it into place or removes it. */
-  const writeTemporary = async (source: Readable, counter: CountingHash, where: string): Promise<string> => {
-    const temporary = join(where, `${randomUUID()}.tmp`);
+  const writeTemporary = async (source: Readable, counter: CountingHash): Promise<string> => {
+    const temporary = join(dir, `${randomUUID()}.tmp`);
     try {
       await pipeline(source, counter, createWriteStream(temporary));
       await syncFile(temporary);
@@ -47,7 +47,7 @@ export function openFileBlobStore(dir: string): BlobStore {
 
     async putStream(source, options = {}) {
       const counter = new CountingHash({ atMost: options.maxBytes });
-      const temporary = await writeTemporary(source, counter, dir);
+      const temporary = await writeTemporary(source, counter);
       return placeAs(temporary, counter.ref());
     },
 
@@ -70,37 +70,9 @@ export function openFileBlobStore(dir: string): BlobStore {
       return createReadStream(path, range ? { start: range.start, end: range.end } : {});
     },
 
-    async stagePart(uploadId, start, source, length) {
-      const path = partPath(uploadId, start);
-      const where = join(staging, uploadId);
-      // made when an upload first needs it, so that a store without uploads holds only blobs
-      mkdirSync(where, { recursive: true });
-      const counter = new CountingHash({ exactly: length });
-      const temporary = await writeTemporary(source, counter, where);
-      try {
-        const ref = counter.ref();
-        await rename(temporary, path);
-        await syncDirectory(where);
-        return ref;
-      } catch (error) {
-        await unlink(temporary).catch(() => undefined);
-        throw error;
-      }
-    },
-
-    async commitParts(uploadId, starts) {
-      const paths = starts.map((start) => partPath(uploadId, start));
-      const concatenated = Readable.from(
-        (async function* () {
-          for (const path of paths) yield* createReadStream(path);
-        })(),
-      );
-      return store.putStream(concatenated);
-    },
-
-    async discardParts(uploadId) {
-      await rm(join(staging, checkedUploadId(uploadId)), { recursive: true, force: true });
-    },
+    stagePart: (uploadId, start, source, length) => staging.stagePart(uploadId, start, source, length),
+    commitParts: (uploadId) => staging.commitParts(uploadId),
+    discardParts: (uploadId) => staging.discardParts(uploadId),
 
     async close() {},
   };
@@ -120,14 +92,9 @@ export function openFileBlobStore(dir: string): BlobStore {
   return store;
 }
 
-/** What a crash left half written: temporary files of blobs and of staged parts. */
+/** What a crash left half written: temporary files of blobs. */
 function removeTemporaryFiles(dir: string): void {
-  const remove = (where: string) => {
-    for (const name of readdirSync(where)) if (name.endsWith('.tmp')) rmSync(join(where, name), { force: true });
-  };
-  remove(dir);
-  const staging = join(dir, '.staging');
-  if (existsSync(staging)) for (const upload of readdirSync(staging)) remove(join(staging, upload));
+  for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
 }
 
 async function writeDurably(path: string, content: Buffer): Promise<void> {
