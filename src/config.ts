@@ -49,6 +49,8 @@ export type PlatformConfig = {
   rateLimit: RateLimit;
   /** a connection that has not completed its TLS handshake by then is closed */
   tlsHandshakeTimeoutMs: number;
+  /** a request whose headers and body have not all arrived by then is answered 408 and its connection closed */
+  requestTimeoutMs: number;
   exchange: ExchangeConfig;
 };
 
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     logLevel,
     rateLimit: { perSecond: integer('RATE_LIMIT_PER_SECOND', 2_000, 1), burst: integer('RATE_LIMIT_BURST', 10_000, 1) },
     tlsHandshakeTimeoutMs: duration('TLS_HANDSHAKE_TIMEOUT_MS', 10_000, 1),
+    requestTimeoutMs: duration('REQUEST_TIMEOUT_MS', 60_000, 1),
     exchange: {
       maxRequestBytes: integer('EXCHANGE_MAX_REQUEST_BYTES', defaultExchangeConfig.maxRequestBytes, 1),
       maxPendingBytes: integer('EXCHANGE_MAX_PENDING_BYTES', defaultExchangeConfig.maxPendingBytes, 1),

@@ -5,28 +5,22 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_CIPHERS, type TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import express, { type Request } from 'express';
-import type { WebSocket } from 'ws';
 import { ConfigurationError, type PlatformConfig } from './config';
-import { ConsumerService } from './exchange/consumer-service';
-import { consumerRoutes } from './exchange/consumer-routes';
-import { requireExchangeClient } from './exchange/exchange-auth';
-import { EventSchemas } from './exchange/event-schemas';
-import { createProduceHandler, ProduceMetrics } from './exchange/produce-handler';
-import { Publisher } from './exchange/publisher';
-import { toolsRoutes } from './exchange/tools-routes';
-import { attachWebSocket, serveHttp2Stream } from './exchange/websocket';
+import type { ConsumerService } from './exchange/consumer-service';
+import { createExchange, loadEventSchemas } from './exchange/exchange-module';
 import { systemClock, type Clock } from './platform/clock';
 import { ProblemError } from './platform/errors';
 import { answerUnreadableRequest, notFoundHandler, problemHandler, refusedRequestOf, writeProblem } from './platform/http/problem';
 import { HEALTH_PATH, healthRoute } from './platform/http/health-route';
 import { METRICS_PATH, metricsRoute } from './platform/http/metrics-route';
 import { closeGracefully, trackConnections } from './platform/http/graceful-close';
-import { chooseApplicationProtocol, serveHttp2Connections } from './platform/http/http2-connections';
+import { chooseApplicationProtocol } from './platform/http/http2-connections';
 import { RateLimiter } from './platform/http/rate-limit';
+import { deadlineCheckInterval, guardServer } from './platform/http/server-guards';
 import { ClientRegistry } from './platform/identity/client-registry';
 import { recordRegistryChanges } from './platform/identity/registry-log';
 import { createLogger, type Logger } from './platform/logger';
-import { projectRoot, schemasDir } from './platform/project-paths';
+import { projectRoot } from './platform/project-paths';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 import { ensureDataDir, openStores, type Stores } from './platform/storage';
 import { loadTlsMaterial } from './platform/tls';
@@ -74,31 +68,29 @@ export async function startPlatform(
   if (!existsSync(config.registryFile)) copyFileSync(DEVELOPMENT_REGISTRY, config.registryFile);
   const registry = ClientRegistry.fromFile(config.registryFile);
   const { tls, createdClients } = loadTlsMaterial(config, registry);
-  const eventSchemas = config.eventSchemasDir
-    ? EventSchemas.fromDirectory(config.eventSchemasDir, { required: true })
-    : EventSchemas.fromDirectory(join(schemasDir, 'events'));
+  const eventSchemas = loadEventSchemas(config);
 
   const stores = await openStores(config);
   const registeredAt = await recordRegistryChanges(stores.events, registry, clock);
   const headAtStart = await stores.events.headPosition();
   const registrationOf = (clientId: string) => registeredAt.get(clientId) ?? headAtStart;
 
-  const publisher = new Publisher(stores.events, eventSchemas);
-  const consumers = new ConsumerService({
+  const rateLimiter = new RateLimiter(registry, config.rateLimit);
+  const exchange = createExchange({
+    config,
     events: stores.events,
     documents: stores.documents,
     registry,
     registeredAt: registrationOf,
-    config: config.exchange,
+    eventSchemas,
+    rateLimiter,
     clock,
     logger,
-    bridgeId: config.bridgeId,
-    sharedStore: !!config.mongodbUrl,
     onDelivered: async (clientId, deliveries) => {
       for (const service of services) await service.onExchangeDelivery?.(clientId, deliveries);
     },
   });
-  await consumers.start();
+  await exchange.start();
   const projections = new ProjectionRunner(stores.events, stores.documents, services.flatMap((service) => service.projections), logger);
   await projections.start();
   const noticeSources = services.flatMap((service) => service.notices ?? []);
@@ -109,23 +101,15 @@ export async function startPlatform(
     for (const service of services) await service.seedDevelopmentData?.(serviceDeps);
   }
 
-  const rateLimiter = new RateLimiter(registry, config.rateLimit);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
   app.get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }));
   const identifyServiceClient = requireServiceClient(registry);
-  const produceMetrics = new ProduceMetrics();
-  const metrics = platformMetrics({ events: stores.events, consumers, projections, produce: produceMetrics });
+  const metrics = [...platformMetrics({ events: stores.events, exchange: exchange.metrics, projections }), ...services.flatMap((service) => (service.metrics ? [service.metrics] : []))];
   app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
-  const exchange = express.Router();
-  exchange.use(requireExchangeClient(registry));
-  exchange.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt: registrationOf, rateLimiter, consumers, eventSchemas }));
-  exchange.use(
-    consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }),
-  );
-  app.use((request, response, next) => (isExchangePath(request.path) ? exchange(request, response, next) : next()));
+  app.use(exchange.routes);
   for (const service of services) {
     const router = service.routes(serviceDeps);
     const refusal = (request: Request, error: unknown) => (error instanceof ProblemError ? refusedBy(service, request, error) : error);
@@ -140,10 +124,9 @@ export async function startPlatform(
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
 
-  const produce = createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, metrics: produceMetrics });
   // security level 2: RSA and DH keys of at least 2048 bits, as RS256 signatures need too (RFC 7518, 3.3)
   const ciphers = `${DEFAULT_CIPHERS}:@SECLEVEL=2`;
-  const serverOptions = { ...tls, ciphers, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol, handshakeTimeout: config.tlsHandshakeTimeoutMs };
+  const serverOptions = { ...tls, ciphers, requestCert: true, rejectUnauthorized: false, ALPNCallback: chooseApplicationProtocol, handshakeTimeout: config.tlsHandshakeTimeoutMs, connectionsCheckingInterval: deadlineCheckInterval(config.requestTimeoutMs) };
   const server = createServer(serverOptions, (request, response) => {
     const throttled = rateLimiter.refusal(request.socket as TLSSocket);
     if (throttled) {
@@ -151,19 +134,18 @@ export async function startPlatform(
       const path = (request.url ?? '/').split('?')[0];
       const service = services.find((candidate) => owns(candidate, path));
       writeProblem(response, service ? refusedBy(service, request, throttled) : throttled, refusedRequestOf(request), logger);
-    } else if (!produce(request, response)) app(request, response);
+    } else if (!exchange.produce(request, response)) app(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  guardServer(server, { requestTimeoutMs: config.requestTimeoutMs, logger });
   const connections = trackConnections(server);
   server.on('clientError', (error: Error & { code?: string }, socket) => answerUnreadableRequest(error, socket, logger));
-  const webSocketDeps = { registry, consumers, publisher, config: config.exchange, clock, logger, rateLimiter, sockets: new Set<WebSocket>() };
-  attachWebSocket(server, webSocketDeps);
-  const http2Connections = serveHttp2Connections(server, (stream, headers) => serveHttp2Stream(stream, headers, webSocketDeps));
+  exchange.attach(server);
   // a connection's client is the one its handshake named: identity is looked up once per connection
   server.on('secureConnection', (socket: TLSSocket) => socket.disableRenegotiation());
   const stopServicesAndStores = async () => {
     for (const service of [...services].reverse()) await service.stop?.();
-    await consumers.stop();
+    await exchange.stop();
     await projections.stop();
     await stores.close();
   };
@@ -183,7 +165,7 @@ export async function startPlatform(
     stores,
     registry,
     projections,
-    consumers,
+    consumers: exchange.consumers,
     services,
     serviceDeps,
     logger,
@@ -191,12 +173,9 @@ export async function startPlatform(
     createdClientCertificates: createdClients,
     async stop() {
       // long polls answer now with what they hold; WebSocket consumers are told to reconnect elsewhere
-      consumers.endReads();
-      for (const ws of webSocketDeps.sockets) ws.close(1001, 'the server is shutting down');
-      http2Connections.closeGracefully();
+      exchange.endReads();
       await closeGracefully(server, SHUTDOWN_GRACE_MS, () => {
-        for (const ws of webSocketDeps.sockets) ws.terminate();
-        http2Connections.destroyAll();
+        exchange.cutConnections();
         for (const socket of connections) socket.destroy();
       });
       await stopServicesAndStores();
@@ -241,9 +220,4 @@ function owns(service: ServiceModule, path: string): boolean {
 /** A refusal the platform makes before the service sees the request, in the service's wording where it has one. */
 function refusedBy(service: ServiceModule, request: IncomingMessage, problem: ProblemError): ProblemError {
   return service.refusedCaller ? service.refusedCaller(request, problem) : problem;
-}
-
-/** The exchange's paths: /ce/... and the instance URLs /{bridge}/ce/consumers/... */
-function isExchangePath(path: string): boolean {
-  return path.startsWith('/ce/') || path === '/ce' || /^\/[^/]+\/ce\/consumers\//.test(path);
 }

@@ -1,8 +1,8 @@
 import { createAuditModule } from './audit/module';
-import { bookingModule } from './booking/booking-module';
+import { createBookingModule } from './booking/module';
 import { createDocumentsModule } from './documents/module';
 import { createEventLogModule } from './eventlog/module';
-import { createNotificationModule } from './notification/notification-module';
+import { createNotificationModule } from './notification/module';
 import type { ServiceModule } from './platform/service-module';
 
 /**
@@ -10,5 +10,5 @@ import type { ServiceModule } from './platform/service-module';
  * lives in src/<service>/ and is made by the factory its module.ts exports (docs/adding-a-service.md).
  */
 export function createServiceModules(): ServiceModule[] {
-  return [createAuditModule(), createEventLogModule(), createNotificationModule(), bookingModule, createDocumentsModule()];
+  return [createAuditModule(), createEventLogModule(), createNotificationModule(), createBookingModule(), createDocumentsModule()];
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { bookingSettings } from '../src/booking/booking-settings';
+import { bookingSettings } from '../src/booking/settings';
 import { ConfigurationError } from '../src/config';
-import { notificationSettings } from '../src/notification/notification-settings';
+import { notificationSettings } from '../src/notification/settings';
 
 /** The message of the ConfigurationError `read` throws, or 'accepted'. */
 function refusal(read: () => unknown): string {

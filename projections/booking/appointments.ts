@@ -1,6 +1,6 @@
 import type { Projection } from '../../src/platform/projections/projection';
 import type { DocumentSession } from '../../src/platform/document-store/document-store';
-import { AppointmentStatus } from '../../src/booking/appointment/appointment-commands';
+import { AppointmentStatus } from '../../src/booking/appointment/status';
 import {
   APPOINTMENT_CANCELED,
   APPOINTMENT_CONFIRMED,
@@ -8,11 +8,10 @@ import {
   type AppointmentCanceled,
   type AppointmentConfirmed,
   type AppointmentRequested,
-} from '../../src/booking/appointment/appointment-events';
-import { SLOTS_RELEASED, type SlotsReleased } from '../../src/booking/ledger/ledger-events';
-import { BOOKING_STREAMS } from '../../src/booking/streams';
-import { hasFields, isBookingEvent } from './booking-events';
-import { BookingCollections } from './collections';
+} from '../../src/booking/appointment/events';
+import { SLOTS_RELEASED, type SlotsReleased } from '../../src/booking/ledger/events';
+import { BOOKING_STREAMS } from '../../src/booking/service';
+import { hasFields, isBookingEvent } from './event-guards';
 
 const REQUIRED: Record<string, string[]> = {
   [APPOINTMENT_REQUESTED]: ['appointmentId', 'citizen', 'slot.start', 'slot.end'],
@@ -20,6 +19,8 @@ const REQUIRED: Record<string, string[]> = {
   [APPOINTMENT_CANCELED]: ['appointmentId'],
   [SLOTS_RELEASED]: ['bookings'],
 };
+
+export const APPOINTMENTS = 'booking_appointments';
 
 /** One document per appointment: what the v2 lists show, and what the expiry scheduler looks for. */
 export type AppointmentDocument = Omit<AppointmentRequested, 'status' | 'slot' | 'confirmationDeadline' | 'appointmentId'> & {
@@ -41,18 +42,18 @@ export const appointmentsProjection: Projection = {
   name: 'booking-appointments',
   streamPrefix: BOOKING_STREAMS,
   eventTypes: [APPOINTMENT_REQUESTED, APPOINTMENT_CONFIRMED, APPOINTMENT_CANCELED, SLOTS_RELEASED],
-  collections: [BookingCollections.appointments],
+  collections: [APPOINTMENTS],
   indexes: [
-    { collection: BookingCollections.appointments, keys: { userIdentifier: 1 } },
-    { collection: BookingCollections.appointments, keys: { locationId: 1 } },
-    { collection: BookingCollections.appointments, keys: { calendarLocationId: 1 } },
-    { collection: BookingCollections.appointments, keys: { organizationIdno: 1 } },
-    { collection: BookingCollections.appointments, keys: { status: 1, confirmationDeadline: 1 } },
-    { collection: BookingCollections.appointments, keys: { slotStart: 1 } },
+    { collection: APPOINTMENTS, keys: { userIdentifier: 1 } },
+    { collection: APPOINTMENTS, keys: { locationId: 1 } },
+    { collection: APPOINTMENTS, keys: { calendarLocationId: 1 } },
+    { collection: APPOINTMENTS, keys: { organizationIdno: 1 } },
+    { collection: APPOINTMENTS, keys: { status: 1, confirmationDeadline: 1 } },
+    { collection: APPOINTMENTS, keys: { slotStart: 1 } },
   ],
   async apply(stored, session) {
     if (!isBookingEvent(stored) || !hasFields(stored.event.data, ...REQUIRED[stored.event.type])) return;
-    const appointments = session.collection<AppointmentDocument>(BookingCollections.appointments);
+    const appointments = session.collection<AppointmentDocument>(APPOINTMENTS);
     switch (stored.event.type) {
       case APPOINTMENT_REQUESTED:
         await appointments.replaceOne({ _id: (stored.event.data as AppointmentRequested).appointmentId }, toDocument(stored.event.data as AppointmentRequested), { upsert: true });
@@ -78,7 +79,7 @@ export const appointmentsProjection: Projection = {
 };
 
 async function markReleased(session: DocumentSession, data: SlotsReleased) {
-  const appointments = session.collection<AppointmentDocument>(BookingCollections.appointments);
+  const appointments = session.collection<AppointmentDocument>(APPOINTMENTS);
   for (const booking of data.bookings) await appointments.updateOne({ _id: booking.appointmentId }, { $set: { slotReleased: true } });
 }
 

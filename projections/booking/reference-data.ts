@@ -1,12 +1,24 @@
+import type { Document } from '../../src/platform/document-store/document-store';
 import type { Projection } from '../../src/platform/projections/projection';
-import { registeredType, updatedType } from '../../src/booking/reference/reference-decider';
-import type { ReferenceKind } from '../../src/booking/reference/reference-types';
-import { BOOKING_STREAMS } from '../../src/booking/streams';
-import { hasFields, isBookingEvent } from './booking-events';
-import { BookingCollections } from './collections';
+import type { ReferenceDefinitions, ReferenceKind } from '../../src/booking/reference/definitions';
+import { registeredType, updatedType } from '../../src/booking/reference/events';
+import { BOOKING_STREAMS } from '../../src/booking/service';
+import { hasFields, isBookingEvent } from './event-guards';
 
-/** A reference read model holds the current definition of each aggregate, keyed by its id. */
-function referenceProjection(name: string, kind: ReferenceKind, collection: string, indexes: Record<string, 1>[] = []): Projection {
+/** The current definition of each reference aggregate, one collection per kind, keyed by its id. */
+export const REFERENCE_COLLECTIONS: Record<ReferenceKind, string> = {
+  organization: 'booking_organizations',
+  location: 'booking_locations',
+  calendar: 'booking_calendars',
+  'calendar-location': 'booking_calendar_locations',
+  settings: 'booking_settings',
+};
+
+/** The definition as its last event gave it, with when and at which revision of its stream. */
+export type ReferenceDocument<K extends ReferenceKind> = ReferenceDefinitions[K] & Document & { updatedAt: string; revision: number };
+
+function referenceProjection(name: string, kind: ReferenceKind, indexes: Record<string, 1>[] = []): Projection {
+  const collection = REFERENCE_COLLECTIONS[kind];
   return {
     name,
     streamPrefix: BOOKING_STREAMS,
@@ -23,9 +35,9 @@ function referenceProjection(name: string, kind: ReferenceKind, collection: stri
 }
 
 export const referenceProjections: Projection[] = [
-  referenceProjection('booking-organizations', 'organization', BookingCollections.organizations, [{ idno: 1 }]),
-  referenceProjection('booking-locations', 'location', BookingCollections.locations, [{ organizationId: 1 }, { relatedIdno: 1 }]),
-  referenceProjection('booking-calendars', 'calendar', BookingCollections.calendars, [{ organizationId: 1 }, { code: 1 }]),
-  referenceProjection('booking-calendar-locations', 'calendar-location', BookingCollections.calendarLocations, [{ locationId: 1 }, { calendarId: 1 }]),
-  referenceProjection('booking-settings', 'settings', BookingCollections.settings, [{ organizationId: 1 }]),
+  referenceProjection('booking-organizations', 'organization', [{ idno: 1 }]),
+  referenceProjection('booking-locations', 'location', [{ organizationId: 1 }, { relatedIdno: 1 }]),
+  referenceProjection('booking-calendars', 'calendar', [{ organizationId: 1 }, { code: 1 }]),
+  referenceProjection('booking-calendar-locations', 'calendar-location', [{ locationId: 1 }, { calendarId: 1 }]),
+  referenceProjection('booking-settings', 'settings', [{ organizationId: 1 }]),
 ];

@@ -1,16 +1,17 @@
 import type { Projection } from '../../src/platform/projections/projection';
-import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/appointment-events';
-import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/ledger-events';
+import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/events';
+import { SLOTS_RELEASED, SLOTS_RESERVED, type SlotsReleased, type SlotsReserved } from '../../src/booking/ledger/events';
 import {
   REQUEST_ABANDONED,
   REQUEST_ACCEPTED,
   REQUEST_RECEIVED,
   REQUEST_REFUSED,
   type RequestReceived,
-} from '../../src/booking/request/request-events';
-import { BOOKING_STREAMS } from '../../src/booking/streams';
-import { hasFields, isBookingEvent } from './booking-events';
-import { BookingCollections } from './collections';
+} from '../../src/booking/request/events';
+import { BOOKING_STREAMS } from '../../src/booking/service';
+import { hasFields, isBookingEvent } from './event-guards';
+
+export const BOOKING_REQUESTS = 'booking_requests';
 
 /**
  * Booking requests still in flight, for the recovery that finishes or abandons a request whose process
@@ -34,12 +35,12 @@ export const requestsProjection: Projection = {
   // 2: heldLedgers counted (a read model built by version 1 lacks it, and abandoned holds would hide)
   version: 2,
   eventTypes: [REQUEST_RECEIVED, REQUEST_ACCEPTED, REQUEST_REFUSED, REQUEST_ABANDONED, APPOINTMENT_REQUESTED, SLOTS_RESERVED, SLOTS_RELEASED],
-  collections: [BookingCollections.requests],
-  indexes: [{ collection: BookingCollections.requests, keys: { status: 1, receivedAt: 1 } }],
+  collections: [BOOKING_REQUESTS],
+  indexes: [{ collection: BOOKING_REQUESTS, keys: { status: 1, receivedAt: 1 } }],
   async apply(stored, session) {
     const required = stored.event.type === REQUEST_RECEIVED ? ['requestId', 'receivedAt', 'appointments'] : ['requestId'];
     if (!isBookingEvent(stored) || !hasFields(stored.event.data, ...required)) return;
-    const requests = session.collection<RequestDocument>(BookingCollections.requests);
+    const requests = session.collection<RequestDocument>(BOOKING_REQUESTS);
     const data = stored.event.data as { requestId: string };
     const decidedAt = new Date(stored.event.time).toISOString();
     switch (stored.event.type) {

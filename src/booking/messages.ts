@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
 /**
  * Texts of validation and business-rule messages in the three languages of x-custom-lang. A template's
  * {name} placeholders are filled from the parameters; unknown languages fall back to Romanian.
@@ -9,6 +11,9 @@ export function languageOf(header: unknown): Language {
   const value = (Array.isArray(header) ? header[0] : header)?.toString().trim().toLowerCase().slice(0, 2);
   return value === 'en' || value === 'ru' ? value : 'ro';
 }
+
+/** The caller's language: its x-custom-lang header. */
+export const languageOfRequest = (request: { headers: IncomingHttpHeaders }): Language => languageOf(request.headers['x-custom-lang']);
 
 const t = (ro: string, en: string, ru: string): Texts => ({ ro, en, ru });
 

@@ -2,10 +2,10 @@ import type { RequestHandler } from 'express';
 import { ProblemError } from '../platform/errors';
 import { clientOf, requireRight } from '../platform/http/service-auth';
 import { ruleProblem } from './problems';
-import { languageOfRequest } from './routes/http-input';
+import { languageOfRequest } from './messages';
 import { hasRight, type ClientDefinition } from '../platform/identity/client-registry';
-import type { Actor } from './appointment/appointment-commands';
-import { BOOKING_SERVICE } from './streams';
+import type { Actor } from './appointment/commands';
+import { BOOKING_SERVICE } from './service';
 
 /**
  * Rights of the booking service in the client registry ("rights": { "booking": [...] }). A client acts for

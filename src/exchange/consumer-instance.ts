@@ -1,9 +1,16 @@
+import type { EventKind } from '../platform/event-store/event-store';
 import type { ConsumerLane, Delivery } from './consumer-lane';
 
 /** Told what an instance hands out before it leaves (e.g. to log personal-data deliveries); may delay it. */
 export type DeliveryListener = (clientId: string, deliveries: Delivery[]) => void | Promise<void>;
 
 export type InstanceOptions = { events: boolean; test: boolean; dead: boolean; group: string };
+
+/** The kinds of events an instance reads: standard events, its producer's test events, its client's dead events. */
+export function kindsOf(options: InstanceOptions): EventKind[] {
+  return [...(options.events ? (['standard'] as const) : []), ...(options.test ? (['test'] as const) : []), ...(options.dead ? (['dead'] as const) : [])];
+}
+
 export type OffsetDelivery = Delivery & { offset: number };
 
 /**

@@ -1,55 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigurationError, type ExchangeConfig } from '../config';
-import { tooManyRequests, type ProblemError } from '../platform/errors';
+import type { ExchangeConfig } from '../config';
+import type { ProblemError } from '../platform/errors';
 import type { Clock } from '../platform/clock';
-import { CoalescedTask } from '../platform/coalesced-task';
-import { nextTurn } from '../platform/event-loop';
 import type { DocumentStore } from '../platform/document-store/document-store';
-import { readLogBatch, totalSize, type EventKind, type EventStore } from '../platform/event-store/event-store';
+import type { EventStore } from '../platform/event-store/event-store';
 import type { ClientDefinition, ClientRegistry } from '../platform/identity/client-registry';
 import type { Logger } from '../platform/logger';
 import { BridgeClaim } from './bridge-claim';
-import { ConsumerInstance, OFFSET_BLOCK, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
-import { ConsumerLane, type LaneSource } from './consumer-lane';
-import { planShards, shardOf } from './group-shards';
-import { groupKey, laneKey, LANES, LaneLeases, membershipDue, renewalDue, type LaneDocument, type LaneGroupIdentity, type Membership, type Renewal } from './lane-leases';
+import { BridgeIdKeeper } from './bridge-id-keeper';
+import { ConsumerInstance, kindsOf, type DeliveryListener, type InstanceOptions, type OffsetBlocks, type OffsetDelivery } from './consumer-instance';
+import { ConsumerInstances, type InstanceStatus } from './consumer-instances';
+import type { ConsumerLane } from './consumer-lane';
+import { GroupStatusScans, type GroupPositions, type GroupStatus } from './group-status';
+import { LaneGroups } from './lane-groups';
+import { LaneLeaseKeeper, LEASE_CHECK_EVERY_MS } from './lane-lease-keeper';
+import { LaneLeases, type LaneGroupIdentity } from './lane-leases';
+import { laneSource } from './lane-source';
+import { LaneWaiters } from './lane-waiters';
 import { LogTail } from './log-tail';
-import { mayConsume } from './exchange-rights';
-
-const INSTANCES = 'exchange_instances';
-const LEASE_CHECK_EVERY_MS = 1000;
-/** Retry-After of a refused consumer instance: about as long as a consumer takes to close one it no longer needs */
-const INSTANCE_LIMIT_RETRY_MS = 10_000;
-/** How much of the log one status request may read to count what waits for a client's groups: events, and their sizes added up */
-const STATUS_SCAN_BUDGET: ReadBudget = { events: 20_000, size: 64_000_000 };
-const STATUS_READ_CHUNK = 1000;
-const STATUS_READ_SIZE = 4_000_000;
-/** the sizes of a long-polling instance's unconfirmed events may add up to this, past the one that reaches it */
-const POLL_MAX_UNCONFIRMED_SIZE = 64_000_000;
-
-/** offsetsReservedUpTo: absent in instances saved by versions that did not keep offsets across restarts */
-type InstanceDocument = { _id: string; bridge: string; clientId: string; options: InstanceOptions; createdAt: string; offsetsReservedUpTo?: number };
-/** Where such an instance's offsets go on: past any it can have handed out before (no consumer reads a billion events between two restarts) */
-const OFFSETS_OF_UNSAVED_INSTANCES = 1_000_000_000;
-/**
- * One kind of events of one consumer group of one client, and its lanes: one per shard, in shard order.
- * readers: how many instances on this bridge read it; membership: what this bridge last wrote of that.
- */
-type LaneGroup = { identity: LaneGroupIdentity; lanes: ConsumerLane[]; readers: number; membership: Membership | null };
-
-/** Up to where one kind of events of a consumer group is confirmed: overall (the lowest of its shards) and per shard. */
-export type GroupPositions = LaneGroupIdentity & {
-  confirmedUpTo: number;
-  shards: { shard: number; confirmedUpTo: number; servedBy: string | null }[];
-};
-/**
- * Where one kind of events of a consumer group stands (GET /ce/tools/my-groups). `waiting`: the events
- * after `confirmedUpTo` that the group gets, handed out or not yet; `exact` is false when the count
- * stopped at the request's reading budget and is a lower bound.
- */
-export type GroupStatus = GroupPositions & { waiting: { events: number; exact: boolean } };
-/** A consumer instance on this bridge, as its client's developers see it. expiresAt: long polling only, unless it is used again. */
-export type InstanceStatus = { instance: string; group: string; reads: EventKind[]; transport: 'http' | 'websocket'; unconfirmed: number; expiresAt?: string };
+import { LongPolls, type PollOptions } from './long-poll';
+import { SavedInstances } from './saved-instances';
+import { WaiterReadAhead } from './waiter-read-ahead';
 
 export type ConsumerServiceDeps = {
   events: EventStore;
@@ -75,628 +46,174 @@ export type ConsumerServiceDeps = {
  * instances are kept in the document store, so after a restart a consumer keeps its instance URL and
  * its group resumes from the last confirmed position (delivery is at least once).
  * Several bridges may share the stores: a group's events are split into shards (groupShards), each a
- * lane served by the bridge holding its lease (LaneLeases), renewed with the watermark (renewalDue).
- * The bridges with instances of a group share its shards out (planShards).
+ * lane served by the bridge holding its lease (LaneLeaseKeeper). The bridges with instances of a group
+ * share its shards out (planShards).
  */
-/** One long-polling read: at most `max` events (and `maxSize`), waiting up to `timeoutMs`, lingering `lingerMs` for more. */
-type PollOptions = { max: number; maxSize?: number; timeoutMs: number; lingerMs: number; isAbandoned: () => boolean };
-
 export class ConsumerService {
-  private readonly groups = new Map<string, LaneGroup>();
-  private readonly groupOfLane = new Map<ConsumerLane, LaneGroup>();
-  /** each served lane's lease as this bridge last wrote it */
-  private readonly renewals = new WeakMap<ConsumerLane, Renewal>();
-  private readonly instances = new Map<string, ConsumerInstance>();
-  /** the instances waiting for something to change in a lane (long polls, idle WebSocket connections), by lane */
-  private readonly waiters = new Map<ConsumerLane, Set<() => void>>();
   private readonly tail: LogTail;
-  /** after appends: the lanes with waiting instances read the new events, and wake them only if some are theirs */
-  private readonly readAheads: CoalescedTask;
+  private readonly groups: LaneGroups;
+  private readonly waiters = new LaneWaiters();
+  private readonly instances: ConsumerInstances;
+  private readonly saved: SavedInstances;
+  private readonly polls: LongPolls;
+  private readonly readAhead: WaiterReadAhead;
+  private readonly idKeeper: BridgeIdKeeper;
   private readonly leases: LaneLeases;
-  private readonly claim: BridgeClaim | null;
-  /** another process took this bridge id over: nothing is served until it lets it go */
-  private idTakenOver = false;
-  private leaseChecks: Promise<void> = Promise.resolve();
-  /** a pass over every group is queued and not begun: the timer adds no other (a slow store must not pile passes up) */
-  private fullPassQueued = false;
-  private stopped = false;
-  /** the server is stopping: a long poll answers with what it has instead of waiting */
-  private readsEnded = false;
+  private readonly leaseKeeper: LaneLeaseKeeper;
+  private readonly statuses: GroupStatusScans;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: ConsumerServiceDeps) {
-    this.leases = new LaneLeases(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock);
-    this.claim = deps.sharedStore ? new BridgeClaim(deps.documents, deps.bridgeId, deps.config.laneLeaseMs, deps.clock) : null;
-    this.tail = new LogTail(deps.events);
-    this.readAheads = new CoalescedTask(
-      () => this.readAheadForWaiters(),
-      (error) => deps.logger.error({ err: error }, 'reading new events for waiting consumer instances failed; they read them on their next poll'),
-    );
+    const { events, documents, registry, config, clock, logger } = deps;
+    this.tail = new LogTail(events);
+    const sourceDeps = { events, registry, tail: this.tail };
+    const sourceOf = (identity: LaneGroupIdentity, shard: number, shards: number) => laneSource(sourceDeps, identity, shard, shards);
+    this.groups = new LaneGroups(config.groupShards, sourceOf);
+    this.instances = new ConsumerInstances(config, clock);
+    this.saved = new SavedInstances(documents, deps.bridgeId, clock);
+    this.polls = new LongPolls({ config, logger, instances: this.instances, waiters: this.waiters });
+    this.readAhead = new WaiterReadAhead({ tail: this.tail, groups: this.groups, waiters: this.waiters, registry, logger });
+    const claim = deps.sharedStore ? new BridgeClaim(documents, deps.bridgeId, config.laneLeaseMs, clock) : null;
+    this.idKeeper = new BridgeIdKeeper(claim, {
+      bridgeId: deps.bridgeId,
+      logger,
+      // lanes of groups opened from now on start standing by, and no pass takes a lease until the id is back
+      onTakenOver: () => this.groups.all().forEach((group) => group.lanes.forEach((lane) => lane.standBy())),
+    });
+    this.leases = new LaneLeases(documents, deps.bridgeId, config.laneLeaseMs, clock);
+    this.leaseKeeper = new LaneLeaseKeeper({
+      ...deps,
+      leases: this.leases,
+      groups: this.groups,
+      waiters: this.waiters,
+      holdBridgeId: () => this.idKeeper.keep(),
+    });
+    this.statuses = new GroupStatusScans({ ...deps, groups: this.groups, sourceOf });
   }
 
   async start(): Promise<void> {
-    await this.claimBridgeId();
+    await this.idKeeper.claimAtStart(this.deps.config.laneLeaseMs + LEASE_CHECK_EVERY_MS);
     await this.leases.ensureIndexes();
     await this.tail.start();
     this.unsubscribe = this.deps.events.onAppended(() => {
       this.tail.appended();
-      for (const lane of this.groupOfLane.keys()) lane.logAdvanced();
-      void this.readAheads.wake();
+      for (const lane of this.groups.lanes()) lane.logAdvanced();
+      void this.readAhead.wake();
     });
-    const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
-    for (const document of await instances.find({ bridge: this.deps.bridgeId })) {
-      const client = this.deps.registry.get(document.clientId);
-      if (!client) {
-        await instances.deleteOne({ _id: document._id });
-        continue;
-      }
-      let reservedUpTo = document.offsetsReservedUpTo;
-      if (reservedUpTo === undefined) {
-        reservedUpTo = OFFSETS_OF_UNSAVED_INSTANCES;
-        await instances.updateOne({ _id: document._id }, { $set: { offsetsReservedUpTo: reservedUpTo } });
-      }
-      await this.open(client, document.options, 'http', document._id, this.offsetBlocks(document._id, reservedUpTo + 1, reservedUpTo));
-    }
+    await this.saved.restore(this.deps.registry, (id, client, options, blocks) => this.open(client, options, 'http', id, blocks));
     const sweepEvery = Math.max(250, Math.min(10_000, Math.floor(this.deps.config.instanceIdleExpiryMs / 4)));
-    this.timers.push(setInterval(() => void this.expireIdle(), sweepEvery).unref());
-    this.timers.push(setInterval(() => void this.checkAllLeases(), LEASE_CHECK_EVERY_MS).unref());
+    this.timers.push(setInterval(() => void this.instances.expireIdle((instance) => this.delete(instance, 'idle expiry')), sweepEvery).unref());
+    this.timers.push(setInterval(() => void this.leaseKeeper.checkAll(), LEASE_CHECK_EVERY_MS).unref());
   }
 
   /** The first step of a stop: waiting long polls answer now, and new ones at once. */
   endReads(): void {
-    this.readsEnded = true;
-    this.notify();
+    this.polls.endReads();
+    this.waiters.notify();
   }
 
   async stop(): Promise<void> {
     this.timers.forEach(clearInterval);
     this.unsubscribe?.();
-    this.notify();
-    this.stopped = true;
-    await this.readAheads.idle();
-    await this.leaseChecks;
-    for (const group of this.groups.values()) {
-      for (const lane of group.lanes) if (lane.isServing()) await this.leases.release(lane.key, lane.watermark());
-      await this.leases.setMember(group.identity, false);
-    }
-    await this.claim?.release();
+    this.waiters.notify();
+    this.leaseKeeper.stop();
+    await this.readAhead.idle();
+    await this.leaseKeeper.releaseAll();
+    await this.idKeeper.release();
   }
 
-  /**
-   * Claims this bridge id, waiting up to a lease for the claim of a process that ended without letting
-   * it go (a crash) to lapse. Refuses to start while another live process renews it.
-   */
-  private async claimBridgeId() {
-    if (!this.claim) return;
-    const giveUpAt = Date.now() + this.deps.config.laneLeaseMs + LEASE_CHECK_EVERY_MS;
-    while (!(await this.claim.claim())) {
-      if (Date.now() > giveUpAt) {
-        throw new ConfigurationError(`BRIDGE_ID ${this.deps.bridgeId} is in use by another running process: give each process its own`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-
-  /**
-   * The 429 for a client that has as many consumer instances on this bridge as it may have, or null. Each
-   * instance costs the bridge memory (a WebSocket's send buffer when its client stops reading, its group's
-   * read-ahead), so one client must not open them without end.
-   */
+  /** See ConsumerInstances.limitRefusal. */
   instanceLimitRefusal(clientId: string): ProblemError | null {
-    let count = 0;
-    for (const instance of this.instances.values()) if (instance.clientId === clientId) count += 1;
-    const most = this.deps.config.maxInstancesPerClient;
-    if (count < most) return null;
-    return tooManyRequests(
-      `client ${clientId} has ${count} consumer instances on this bridge, as many as it may have (EXCHANGE_MAX_INSTANCES_PER_CLIENT ${most}): delete those it no longer reads (DELETE the instance, close the WebSocket); idle long-polling instances expire`,
-      INSTANCE_LIMIT_RETRY_MS,
-    );
+    return this.instances.limitRefusal(clientId);
   }
 
   async create(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket'): Promise<ConsumerInstance> {
-    const refusal = this.instanceLimitRefusal(client.id);
+    const refusal = this.instances.limitRefusal(client.id);
     if (refusal) throw refusal;
     const id = randomBytes(12).toString('hex');
     if (transport === 'websocket') return this.open(client, options, transport, id);
     // a long-polling instance outlives a restart: it is saved, with its first block of offsets
-    await this.deps.documents.collection<InstanceDocument>(INSTANCES).insertOne({
-      _id: id,
-      bridge: this.deps.bridgeId,
-      clientId: client.id,
-      options,
-      createdAt: this.deps.clock.now().toISOString(),
-      offsetsReservedUpTo: OFFSET_BLOCK,
-    });
-    return this.open(client, options, transport, id, this.offsetBlocks(id, 1, OFFSET_BLOCK));
+    return this.open(client, options, transport, id, await this.saved.save(id, client.id, options));
   }
 
   find(clientId: string, group: string, instanceId: string): ConsumerInstance | undefined {
-    const instance = this.instances.get(instanceId);
-    return instance && instance.clientId === clientId && instance.options.group === group ? instance : undefined;
+    return this.instances.find(clientId, group, instanceId);
   }
 
   async delete(instance: ConsumerInstance, reason: string): Promise<void> {
-    if (!this.instances.delete(instance.id)) return;
-    const groups = this.groupsOf(instance.lanes);
+    if (!this.instances.remove(instance)) return;
+    const groups = this.groups.of(instance.lanes);
     for (const group of groups) group.readers -= 1;
     const returned = instance.release();
-    if (instance.transport === 'http') await this.deps.documents.collection(INSTANCES).deleteOne({ _id: instance.id });
-    await this.checkLeases(groups);
+    if (instance.transport === 'http') await this.saved.remove(instance.id);
+    await this.leaseKeeper.check(groups);
     this.deps.logger.info({ instance: instance.id, client: instance.clientId, group: instance.options.group, returned, reason }, 'consumer instance deleted');
-    this.notify(instance.lanes);
+    this.waiters.notify(instance.lanes);
   }
 
   confirm(instance: ConsumerInstance, upTo?: number): number {
-    this.touch(instance);
+    this.instances.touch(instance);
     const confirmed = instance.confirm(upTo);
-    if (confirmed > 0) this.notify(instance.lanes);
+    if (confirmed > 0) this.waiters.notify(instance.lanes);
     return confirmed;
   }
 
   /** A long poll's events that its client never got whole: see ConsumerInstance.takeBack. */
   takeBack(instance: ConsumerInstance, deliveries: OffsetDelivery[]): void {
-    if (instance.takeBack(deliveries.map(({ offset }) => offset)) > 0) this.notify(instance.lanes);
+    if (instance.takeBack(deliveries.map(({ offset }) => offset)) > 0) this.waiters.notify(instance.lanes);
   }
 
   touch(instance: ConsumerInstance): void {
-    instance.lastActivity = this.deps.clock.now().getTime();
+    this.instances.touch(instance);
   }
 
   isOpen(instance: ConsumerInstance): boolean {
-    return this.instances.get(instance.id) === instance;
+    return this.instances.isOpen(instance);
   }
 
-  /**
-   * Long polling: waits until at least one event is available (or the timeout passes), then lingers
-   * briefly so a batch read can collect more before answering. An instance that holds pollMaxUnconfirmed
-   * unconfirmed events, or 64 MB of them, is handed nothing more until it confirms.
-   */
-  async poll(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
-    instance.reads += 1;
-    try {
-      return await this.pollOnce(instance, options);
-    } finally {
-      instance.reads -= 1;
-      this.touch(instance);
-    }
+  /** See LongPolls. */
+  poll(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
+    return this.polls.poll(instance, options);
   }
 
-  private async pollOnce(instance: ConsumerInstance, options: PollOptions): Promise<OffsetDelivery[]> {
-    const maxSize = options.maxSize ?? Number.POSITIVE_INFINITY;
-    const deadline = Date.now() + options.timeoutMs;
-    this.touch(instance);
-    let taken: OffsetDelivery[] = [];
-    let heldBack = false;
-    while (this.isOpen(instance) && !options.isAbandoned() && !this.readsEnded) {
-      const room = instance.room(this.deps.config.pollMaxUnconfirmed, POLL_MAX_UNCONFIRMED_SIZE);
-      taken = room ? await this.takeOrWake(instance, Math.min(options.max, room.events), Math.min(maxSize, room.size)) : [];
-      if (taken.length > 0) break;
-      if (!room && !heldBack) {
-        heldBack = true;
-        const { id, clientId: client, options: { group }, unconfirmedCount: unconfirmed } = instance;
-        this.deps.logger.warn({ instance: id, client, group, unconfirmed }, 'a long-polling instance holds too many unconfirmed events: nothing more until it confirms');
-      }
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) break;
-      await (room ? this.waitForEvents(remaining, instance.lanes) : this.waitForChange(remaining, instance.lanes));
-    }
-    const takenSize = totalSize(taken);
-    if (taken.length > 0 && taken.length < options.max && takenSize < maxSize && options.lingerMs > 0) {
-      await this.waitForEvents(options.lingerMs, instance.lanes);
-      try {
-        const room = instance.room(this.deps.config.pollMaxUnconfirmed, POLL_MAX_UNCONFIRMED_SIZE);
-        if (this.isOpen(instance) && room) {
-          taken.push(...(await this.takeOrWake(instance, Math.min(options.max - taken.length, room.events), Math.min(maxSize - takenSize, room.size))));
-        }
-      } catch (error) {
-        // the first take's events are numbered and held for this read: they are answered, the rest came back
-        this.deps.logger.warn({ err: error, instance: instance.id }, 'a lingering read failed; answering what was read before');
-      }
-    }
-    // an instance deleted while it read gave its events back after the others were woken: wake them again
-    if (!this.isOpen(instance)) this.notify(instance.lanes);
-    return taken;
-  }
-
-  /** A take that failed gave its events back to the group: the other instances are woken for them. */
-  private async takeOrWake(instance: ConsumerInstance, max: number, maxSize: number): Promise<OffsetDelivery[]> {
-    try {
-      return await instance.take(max, maxSize);
-    } catch (error) {
-      this.notify(instance.lanes);
-      throw error;
-    }
-  }
-
-  /**
-   * Resolves when something changes in one of the lanes that may let an instance reading them take
-   * events: new events for them, events given back, a confirm (which frees partition keys, and a
-   * WebSocket's window), a lane starting to hand events out; or after timeoutMs.
-   */
+  /** See LaneWaiters.waitForChange. */
   waitForChange(timeoutMs: number, lanes: readonly ConsumerLane[]): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        for (const lane of lanes) this.waiters.get(lane)?.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      for (const lane of lanes) {
-        let waiting = this.waiters.get(lane);
-        if (!waiting) this.waiters.set(lane, (waiting = new Set()));
-        waiting.add(done);
-      }
-    });
+    return this.waiters.waitForChange(timeoutMs, lanes);
   }
 
-  /**
-   * The same, after a take that found nothing: at once if a lane has not yet read events appended since
-   * (they arrived while the take ran, and the read-ahead that follows appends passed it by).
-   */
+  /** See LaneWaiters.waitForEvents. */
   waitForEvents(timeoutMs: number, lanes: readonly ConsumerLane[]): Promise<void> {
-    return lanes.some((lane) => lane.wouldRead()) ? Promise.resolve() : this.waitForChange(timeoutMs, lanes);
+    return this.waiters.waitForEvents(timeoutMs, lanes);
   }
 
-  /**
-   * What each consumer group of a client has confirmed, and how many events wait for it. The waiting
-   * events are counted by reading the log as the lanes do, with the client's rights as they are now, at
-   * most STATUS_SCAN_BUDGET for the whole request, shared equally by the groups' lanes: taken in turn,
-   * the first group used it up and every later one showed 0 waiting, however far behind it was.
-   */
-  async groupStatuses(clientId: string): Promise<{ logHead: number; groups: GroupStatus[] }> {
-    const head = await this.deps.events.headPosition();
-    const groups = await this.groupPositions(clientId);
-    const lanes = groups.reduce((count, positions) => count + positions.shards.length, 0);
-    const share: ReadBudget = { events: Math.floor(STATUS_SCAN_BUDGET.events / lanes), size: Math.floor(STATUS_SCAN_BUDGET.size / lanes) };
-    const statuses: GroupStatus[] = [];
-    for (const positions of groups) {
-      const status: GroupStatus = { ...positions, waiting: { events: 0, exact: true } };
-      for (const { shard, confirmedUpTo } of positions.shards) {
-        const counted = await countDeliveries(this.laneSource(positions, shard, positions.shards.length), confirmedUpTo, head, share);
-        status.waiting.events += counted.deliveries;
-        status.waiting.exact &&= counted.complete;
-      }
-      statuses.push(status);
-    }
-    return { logHead: head, groups: statuses };
+  /** See GroupStatusScans.groupStatuses. */
+  groupStatuses(clientId: string): Promise<{ logHead: number; groups: GroupStatus[] }> {
+    return this.statuses.groupStatuses(clientId);
   }
 
-  /**
-   * The confirmed position of every consumer group (of one client, or of all), per shard and overall,
-   * in order of client, group and kind. A lane served here gives its live watermark; one served
-   * elsewhere the watermark its bridge last wrote with its lease (within 5 s by default); a group's lanes of another shard count
-   * (before a change of EXCHANGE_GROUP_SHARDS) are not counted.
-   */
-  async groupPositions(clientId?: string): Promise<GroupPositions[]> {
-    const now = this.deps.clock.now().getTime();
-    const shards = this.deps.config.groupShards;
-    const recorded = await this.deps.documents.collection<LaneDocument>(LANES).find(clientId === undefined ? {} : { clientId });
-    const recordedByKey = new Map(recorded.map((lane) => [lane._id, lane]));
-    const identities = new Map<string, LaneGroupIdentity>();
-    for (const { clientId: owner, group, kind } of recorded) identities.set(groupKey({ clientId: owner, group, kind }), { clientId: owner, group, kind });
-    for (const { identity } of this.groups.values()) if (clientId === undefined || identity.clientId === clientId) identities.set(groupKey(identity), identity);
-    return [...identities.values()].sort(byClientGroupKind).map((identity) => {
-      const live = this.groups.get(groupKey(identity));
-      const positions: GroupPositions = { ...identity, confirmedUpTo: Number.POSITIVE_INFINITY, shards: [] };
-      for (let shard = 0; shard < shards; shard += 1) {
-        const document = recordedByKey.get(laneKey(identity, shard, shards));
-        const lane = live?.lanes[shard];
-        const servedHere = lane?.isServing() ?? false;
-        const confirmedUpTo = servedHere ? lane!.watermark() : (document?.watermark ?? this.deps.registeredAt(identity.clientId));
-        const leaseLive = document?.bridge !== undefined && (document.leaseUntil ?? 0) > now;
-        positions.shards.push({ shard, confirmedUpTo, servedBy: servedHere ? this.deps.bridgeId : leaseLive ? document!.bridge! : null });
-        positions.confirmedUpTo = Math.min(positions.confirmedUpTo, confirmedUpTo);
-      }
-      return positions;
-    });
+  /** See GroupStatusScans.groupPositions. */
+  groupPositions(clientId?: string): Promise<GroupPositions[]> {
+    return this.statuses.groupPositions(clientId);
   }
 
   /** How many consumer instances this bridge has, by transport. */
   instanceCounts(): Record<'http' | 'websocket', number> {
-    const counts = { http: 0, websocket: 0 };
-    for (const instance of this.instances.values()) counts[instance.transport] += 1;
-    return counts;
+    return this.instances.counts();
   }
 
   /** A client's consumer instances on this bridge. */
   instancesOf(clientId: string): InstanceStatus[] {
-    return [...this.instances.values()]
-      .filter((instance) => instance.clientId === clientId)
-      .map((instance) => ({
-        instance: instance.id,
-        group: instance.options.group,
-        reads: kindsOf(instance.options),
-        transport: instance.transport,
-        unconfirmed: instance.unconfirmedCount,
-        ...(instance.transport === 'http' ? { expiresAt: new Date(instance.lastActivity + this.deps.config.instanceIdleExpiryMs).toISOString() } : {}),
-      }));
-  }
-
-  /** Wakes the instances waiting on these lanes (all lanes when none are given). */
-  private notify(lanes: Iterable<ConsumerLane> = this.waiters.keys()) {
-    const woken = new Set<() => void>();
-    for (const lane of lanes) for (const waiter of this.waiters.get(lane) ?? []) woken.add(waiter);
-    for (const waiter of woken) waiter();
-  }
-
-  /**
-   * The lanes with waiting instances read what was appended (through the tail); their instances wake if
-   * some of it is theirs. Side by side: a lane that reads the log itself (behind the tail) holds no other up.
-   * A lane whose client may consume none of the types that came after its position passes them by
-   * without reading: with many groups waiting, each reading every commit cost producers half their rate.
-   */
-  private async readAheadForWaiters() {
-    const waited = [...this.waiters].flatMap(([lane, waiting]) => (waiting.size > 0 ? [lane] : []));
-    if (waited.length === 0) return; // no instance waits: the log is not read for nothing
-    await this.tail.catchUp();
-    // lanes near the head mostly stand at the same position: the types after it are gathered once
-    const typesSeen = new Map<string, ReadonlySet<string> | null>();
-    const typesAfter = (position: number, kind: EventKind) => {
-      const key = `${position}/${kind}`;
-      if (!typesSeen.has(key)) typesSeen.set(key, this.tail.typesAfter(position, kind));
-      return typesSeen.get(key)!;
-    };
-    const worthReading = waited.filter((lane) => {
-      const identity = this.groupOfLane.get(lane)?.identity;
-      // a lane whose kind of events (test and dead events are rare) did not come since it last read reads nothing now
-      if (!identity || !this.tail.mayHoldAfter(lane.readUpTo(), identity.kind)) return false;
-      if (this.mayGetAnyOf(identity.clientId, typesAfter(lane.readUpTo(), identity.kind))) return true;
-      lane.passTo(this.tail.readUpTo(), this.tail.upToDate());
-      return false;
-    });
-    await Promise.all(
-      worthReading.map(async (lane) => {
-        if (await lane.readAhead()) this.notify([lane]);
-      }),
-    );
-  }
-
-  /** Whether the client may consume any of these types (null: types the tail no longer knows, so maybe). */
-  private mayGetAnyOf(clientId: string, types: ReadonlySet<string> | null): boolean {
-    if (types === null) return true;
-    const client = this.deps.registry.get(clientId);
-    return client !== undefined && [...types].some((type) => mayConsume(client, type));
-  }
-
-  /** A saved instance's offset blocks: a block is reserved by raising offsetsReservedUpTo, never lowering it. */
-  private offsetBlocks(instanceId: string, firstOffset: number, reservedUpTo: number): OffsetBlocks {
-    const instances = this.deps.documents.collection<InstanceDocument>(INSTANCES);
-    const blocks: OffsetBlocks = {
-      firstOffset,
-      reservedUpTo,
-      async reserve(upTo) {
-        await instances.updateOne({ _id: instanceId, offsetsReservedUpTo: { $lt: upTo } }, { $set: { offsetsReservedUpTo: upTo } });
-        blocks.reservedUpTo = Math.max(blocks.reservedUpTo, upTo);
-      },
-    };
-    return blocks;
+    return this.instances.statusesOf(clientId);
   }
 
   private async open(client: ClientDefinition, options: InstanceOptions, transport: 'http' | 'websocket', id: string, offsetBlocks?: OffsetBlocks) {
-    const groups = kindsOf(options).map((kind) => this.laneGroup({ clientId: client.id, group: options.group, kind }));
+    const groups = kindsOf(options).map((kind) => this.groups.open({ clientId: client.id, group: options.group, kind }));
     const lanes = groups.flatMap((group) => group.lanes);
     const instance = new ConsumerInstance(id, client.id, options, lanes, this.deps.clock.now().getTime(), transport, this.deps.onDelivered, offsetBlocks);
-    this.instances.set(id, instance);
+    this.instances.add(instance);
     for (const group of groups) group.readers += 1;
-    await this.checkLeases(groups);
+    await this.leaseKeeper.check(groups);
     return instance;
   }
-
-  private laneGroup(identity: LaneGroupIdentity): LaneGroup {
-    const key = groupKey(identity);
-    let group = this.groups.get(key);
-    if (!group) {
-      const shards = this.deps.config.groupShards;
-      const lanes = Array.from({ length: shards }, (_, shard) => new ConsumerLane(laneKey(identity, shard, shards), this.laneSource(identity, shard, shards)));
-      group = { identity, lanes, readers: 0, membership: null };
-      this.groups.set(key, group);
-      for (const lane of lanes) this.groupOfLane.set(lane, group);
-    }
-    return group;
-  }
-
-  private forget(group: LaneGroup) {
-    const key = groupKey(group.identity);
-    if (this.groups.get(key) === group) this.groups.delete(key);
-    // a long poll of the group's last instance, deleted or expired, waits on these lanes: it ends now
-    this.notify(group.lanes);
-    for (const lane of group.lanes) {
-      this.groupOfLane.delete(lane);
-      this.waiters.delete(lane);
-    }
-  }
-
-  private groupsOf(lanes: ConsumerLane[]): LaneGroup[] {
-    return [...new Set(lanes.map((lane) => this.groupOfLane.get(lane)!))];
-  }
-
-  private checkAllLeases(): Promise<void> {
-    if (this.fullPassQueued) return this.leaseChecks;
-    this.fullPassQueued = true;
-    return this.checkLeases(undefined, () => (this.fullPassQueued = false));
-  }
-
-  /**
-   * For each group (all, or the ones given): renews the leases this bridge serves (writing the watermarks)
-   * and stands by where another bridge took a shard over, says whether it has instances of the group,
-   * drains and then lets go of the shards over its share, and takes free shards up to its share. Checks
-   * run one after another.
-   */
-  private checkLeases(only?: LaneGroup[], onBegin?: () => void): Promise<void> {
-    // stopping releases every lease it holds; connections closing meanwhile must not take one again
-    if (this.stopped) return this.leaseChecks;
-    this.leaseChecks = this.leaseChecks.then(() => {
-      onBegin?.();
-      return this.updateLeases(only);
-    }).catch((error) => {
-      this.deps.logger.error({ err: error }, 'consumer group leases could not be checked; retrying in a second');
-    });
-    return this.leaseChecks;
-  }
-
-  private async updateLeases(only?: LaneGroup[]) {
-    if (!(await this.holdBridgeId())) return;
-    const me = this.deps.bridgeId;
-    const groups = only ?? [...this.groups.values()];
-    const handingOutBefore = new Map(groups.flatMap((group) => group.lanes).map((lane) => [lane, lane.handingOut()]));
-    const leaseMs = this.deps.config.laneLeaseMs;
-    // first every lease it serves on, before the slower work per group: a long pass must not let them lapse
-    for (const lane of groups.flatMap((group) => group.lanes)) {
-      if (!lane.isServing()) continue;
-      const now = this.deps.clock.now().getTime();
-      const acknowledgements = lane.acknowledgements();
-      if (!renewalDue(this.renewals.get(lane), now, acknowledgements, leaseMs)) continue;
-      const askedAt = performance.now();
-      if (await this.leases.renew(lane.key, lane.watermark())) {
-        lane.leaseRenewed(askedAt + this.handOutWindowMs());
-        this.renewals.set(lane, { at: now, acknowledgements });
-        continue;
-      }
-      this.renewals.delete(lane);
-      lane.standBy();
-      this.deps.logger.warn({ lane: lane.key, bridge: me }, 'another bridge serves this consumer group shard now; standing by');
-    }
-    for (const group of groups) {
-      const { identity, lanes } = group;
-      const member = group.readers > 0;
-      const now = this.deps.clock.now().getTime();
-      if (membershipDue(group.membership, member, now, leaseMs)) {
-        await this.leases.setMember(identity, member);
-        group.membership = { member, until: now + leaseMs };
-      }
-      // A group of one shard, served here and read here, keeps it whoever else joins: nothing to look up.
-      if (member && lanes.length === 1 && lanes[0].isServing()) {
-        lanes[0].stopDraining();
-        if (lanes[0].handingOut() && !handingOutBefore.get(lanes[0])) this.notify(lanes);
-        continue;
-      }
-      const view = await this.leases.view(identity, lanes.length);
-      // A lane serving here is held here, even if its lease lapsed unseen (a pause) and was renewed just
-      // now: taking it "again" would start it over under the instances holding its events. A lease still
-      // ours from before a restart, on a lane not serving here, is free to take again.
-      const holders = view.holders.map((holder, shard) => {
-        if (lanes[shard].isServing() && (holder === null || holder === me)) return me;
-        return holder === me ? null : holder;
-      });
-      const plan = planShards({ bridge: me, members: view.members, holders });
-      for (const [shard, lane] of lanes.entries()) if (!plan.release.includes(shard)) lane.stopDraining();
-      for (const shard of plan.release) await this.letGo(lanes[shard]);
-      // Bridges with another shard count serve the group (a rolling change of EXCHANGE_GROUP_SHARDS):
-      // their lanes overlap these, so one that serves none of its own waits for them to let go.
-      const waitForOtherShardCount = view.otherShardCountServing && !lanes.some((lane) => lane.isServing());
-      for (const shard of waitForOtherShardCount ? [] : plan.acquire) {
-        const askedAt = performance.now();
-        const acquiredAt = this.deps.clock.now().getTime();
-        const watermark = await this.leases.acquire({ ...identity, key: lanes[shard].key, shard, shards: lanes.length }, this.deps.registeredAt(identity.clientId));
-        if (watermark === null) continue;
-        lanes[shard].serveFrom(watermark, askedAt + this.handOutWindowMs());
-        this.renewals.set(lanes[shard], { at: acquiredAt, acknowledgements: lanes[shard].acknowledgements() });
-      }
-      // instances waiting for events wake for a lane that now hands them out again
-      const handingOutNow = lanes.filter((lane) => lane.handingOut() && !handingOutBefore.get(lane));
-      if (handingOutNow.length > 0) this.notify(handingOutNow);
-      // A group no instance here reads any more, whose leases are let go, is forgotten: a bridge meets
-      // many groups in its life (a group per deployment of a consumer, say), and checked every one of
-      // them every second. Its lanes' watermarks stay in the store; an instance opening it starts anew.
-      if (group.readers === 0 && !lanes.some((lane) => lane.isServing())) this.forget(group);
-    }
-  }
-
-  /**
-   * Renews the claim on this bridge id. When another process took it over (this one was paused past its
-   * lease), every lane stands by, and nothing is served until that process lets the id go.
-   */
-  private async holdBridgeId(): Promise<boolean> {
-    if (!this.claim) return true;
-    if (this.idTakenOver ? await this.claim.claim() : await this.claim.renew()) {
-      if (this.idTakenOver) this.deps.logger.warn({ bridge: this.deps.bridgeId }, 'the bridge id is this process\'s again; serving');
-      this.idTakenOver = false;
-      return true;
-    }
-    if (!this.idTakenOver) {
-      this.deps.logger.error({ bridge: this.deps.bridgeId }, 'another process runs with this bridge id; standing by on every consumer group');
-      // lanes of groups opened from now on start standing by, and no pass takes a lease until the id is back
-      for (const group of this.groups.values()) for (const lane of group.lanes) lane.standBy();
-    }
-    this.idTakenOver = true;
-    return false;
-  }
-
-  /**
-   * A shard over this bridge's share goes to another bridge, but only once its instances confirmed the
-   * events they hold (or a lease's time passed): the bridge taking it over starts from the watermark,
-   * and would otherwise hand the same events, and their partition keys, to a second instance.
-   */
-  private async letGo(lane: ConsumerLane) {
-    if (!lane.isServing()) return;
-    lane.drain(performance.now() + this.deps.config.laneLeaseMs);
-    if (!lane.drained(performance.now())) return;
-    const watermark = lane.watermark();
-    lane.standBy();
-    await this.leases.release(lane.key, watermark);
-  }
-
-  /**
-   * How long after asking for (or renewing) a lease this bridge may hand events out: the lease less a
-   * third of it, so that it stops before another bridge can take the lane over, even when it cannot
-   * learn that it lost the lease (the store unreachable, the process paused). Bridges' clocks must agree
-   * to well within that third.
-   */
-  private handOutWindowMs(): number {
-    return this.deps.config.laneLeaseMs - Math.floor(this.deps.config.laneLeaseMs / 3);
-  }
-
-  private laneSource({ clientId, kind }: LaneGroupIdentity, shard: number, shards: number): LaneSource {
-    return async (after, limit, maxSize) => {
-      const client = this.deps.registry.get(clientId);
-      const read = (await this.tail.read(after, limit, maxSize, kind)) ?? (await readLogBatch(this.deps.events, { after, limit, maxSize, filter: { kinds: [kind] } }));
-      const deliveries = read.events
-        .filter((row) => client && mayConsume(client, row.event.type) && (kind === 'standard' || row.producer === clientId))
-        .map((row) => ({ position: row.position, event: row.event, size: row.size }))
-        .filter((delivery) => shardOf(delivery, shards) === shard);
-      return { deliveries, scannedTo: read.nextAfter, atHead: !read.full, readSize: read.size };
-    };
-  }
-
-  private async expireIdle() {
-    const cutoff = this.deps.clock.now().getTime() - this.deps.config.instanceIdleExpiryMs;
-    for (const instance of [...this.instances.values()]) {
-      if (instance.transport === 'http' && instance.reads === 0 && instance.lastActivity < cutoff) await this.delete(instance, 'idle expiry');
-    }
-  }
-}
-
-/** The kinds of events an instance reads: standard events, its producer's test events, its client's dead events. */
-function kindsOf(options: InstanceOptions): EventKind[] {
-  return [...(options.events ? (['standard'] as const) : []), ...(options.test ? (['test'] as const) : []), ...(options.dead ? (['dead'] as const) : [])];
-}
-
-const KIND_ORDER: EventKind[] = ['standard', 'test', 'dead'];
-function byClientGroupKind(a: LaneGroupIdentity, b: LaneGroupIdentity): number {
-  return a.clientId.localeCompare(b.clientId) || a.group.localeCompare(b.group) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
-}
-
-/** How much of the log a count may read: events, and their sizes (StoredEvent.size) added up. */
-export type ReadBudget = { events: number; size: number };
-
-/**
- * How many events a lane would deliver after `from`, up to the log's head, reading within `budget`, in
- * reads of at most 4 MB (read: how much it may have read; complete: it reached the head).
- */
-export async function countDeliveries(source: LaneSource, from: number, head: number, budget: ReadBudget): Promise<{ deliveries: number; read: ReadBudget; complete: boolean }> {
-  let after = from;
-  let deliveries = 0;
-  const read: ReadBudget = { events: 0, size: 0 };
-  while (after < head && read.events < budget.events && read.size < budget.size) {
-    const limit = Math.min(STATUS_READ_CHUNK, budget.events - read.events);
-    const batch = await source(after, limit, Math.min(STATUS_READ_SIZE, budget.size - read.size));
-    deliveries += batch.deliveries.length;
-    if (batch.scannedTo <= after) break;
-    read.events += Math.min(limit, batch.scannedTo - after);
-    read.size += batch.readSize;
-    after = batch.scannedTo;
-    await nextTurn();
-  }
-  return { deliveries, read, complete: after >= head };
 }

@@ -62,6 +62,29 @@ export function membershipDue(last: Membership | null, member: boolean, now: num
 }
 
 /**
+ * How long after asking for (or renewing) a lease this bridge may hand events out: the lease less a
+ * third of it, so that it stops before another bridge can take the lane over, even when it cannot
+ * learn that it lost the lease (the store unreachable, the process paused). Bridges' clocks must agree
+ * to well within that third.
+ */
+export function handOutWindowMs(leaseMs: number): number {
+  return leaseMs - Math.floor(leaseMs / 3);
+}
+
+/**
+ * The holder of each shard as this bridge counts it, from the store's view and the shards it serves. A
+ * lane serving here is held here, even if its lease lapsed unseen (a pause) and was renewed just now:
+ * taking it "again" would start it over under the instances holding its events. A lease still ours from
+ * before a restart, on a lane not serving here, is free to take again.
+ */
+export function holdersSeenHere(stored: (string | null)[], servingHere: boolean[], bridge: string): (string | null)[] {
+  return stored.map((holder, shard) => {
+    if (servingHere[shard] && (holder === null || holder === bridge)) return bridge;
+    return holder === bridge ? null : holder;
+  });
+}
+
+/**
  * Leases on group lanes in the shared document store: one bridge at a time serves a lane (a shard of a
  * group), so its events go to the group's instances on that bridge; a lane moves to another bridge, from
  * the watermark its holder last wrote, when the holder lets it go or its lease lapses. Every write is one

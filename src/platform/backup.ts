@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { LOCK_FILE } from './data-dir-lock';
 import { logHead } from './event-store/sqlite-log-schema';
 
 export const MANIFEST_FILE = 'backup-manifest.json';
@@ -111,9 +112,12 @@ function headOf(logPath: string): number {
   }
 }
 
-/** Everything but the SQLite files (copied by snapshot), their WAL and shared-memory files, and unfinished writes. */
+/**
+ * Everything but the SQLite files (copied by snapshot), their WAL and shared-memory files, the running
+ * process's lock on the directory (and its journal), and unfinished writes.
+ */
 function otherFiles(dataDir: string): string[] {
-  const sqlite = new Set([LOG_FILE, READ_MODELS_FILE].flatMap((name) => [name, `${name}-wal`, `${name}-shm`, `${name}-journal`]));
+  const sqlite = new Set([LOG_FILE, READ_MODELS_FILE, LOCK_FILE].flatMap((name) => [name, `${name}-wal`, `${name}-shm`, `${name}-journal`]));
   return filesUnder(dataDir).filter((file) => !(dirname(file) === dataDir && sqlite.has(basename(file))) && !file.endsWith('.tmp'));
 }
 

@@ -8,6 +8,9 @@ export type Labels = Record<string, string>;
 export type MetricSample = { labels?: Labels; value: number; suffix?: '_bucket' | '_sum' | '_count' };
 export type MetricFamily = { name: string; help: string; type: 'counter' | 'gauge' | 'histogram'; samples: MetricSample[] };
 
+export const gauge = (name: string, help: string, samples: MetricSample[]): MetricFamily => ({ name, help, type: 'gauge', samples });
+export const counter = (name: string, help: string, samples: MetricSample[]): MetricFamily => ({ name, help, type: 'counter', samples });
+
 /** The families as Prometheus reads them: HELP and TYPE lines, then one line per sample. */
 export function exposition(families: MetricFamily[]): string {
   const lines: string[] = [];

@@ -19,6 +19,7 @@ export type Notice = {
   key: string;
   recipients: { type: 'IDNP' | 'IDNO' | 'Email'; value: string }[];
   subject: NoticeText;
+  /** HTML (the e-mail's HTML part, the cabinet inbox): whatever people typed is escaped in it */
   body: NoticeText;
   /** for instant-message channels (SMS, Viber) */
   bodyShort: NoticeText;

@@ -7,6 +7,7 @@ import type { Clock } from './clock';
 import type { ProblemError } from './errors';
 import type { DocumentStore } from './document-store/document-store';
 import type { EventStore } from './event-store/event-store';
+import type { MetricsSource } from './http/metrics-route';
 import type { ProblemMapping } from './http/problem-mapping';
 import type { ClientRegistry } from './identity/client-registry';
 import type { LegalEventLog } from './legal-events';
@@ -56,6 +57,8 @@ export type ServiceModule = {
   refusedCaller?(request: IncomingMessage, problem: ProblemError): ProblemError;
   /** the platform's legal event log, when this service is the event-logging service (one module provides it) */
   legalEventLog?(deps: Pick<ServiceDeps, 'events' | 'clock'>): LegalEventLog;
+  /** the service's own figures for GET /api/v1/metrics, read at each scrape */
+  metrics?: MetricsSource;
   /** what the service's events tell people (sent by the notification service, through the log) */
   notices?: NoticeSource[];
   start?(deps: ServiceDeps): Promise<void>;

@@ -9,7 +9,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/appointment-events';
+import { APPOINTMENT_REQUESTED, type AppointmentRequested } from '../../src/booking/appointment/events';
 import { projectRoot } from '../../src/platform/project-paths';
 import { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';

@@ -5,7 +5,7 @@
  * notification). Client and server share this process: the figures are lower bounds. Run directly (npx tsx test/bench/notification.ts) or call benchNotification().
  */
 import { pathToFileURL } from 'node:url';
-import { runningNotificationService } from '../../src/notification/notification-module';
+import { runningNotificationService } from '../../src/notification/module';
 import { TestPlatform } from '../support/test-platform';
 import { withEnv } from '../notification/notification-test-kit';
 

@@ -12,7 +12,8 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config';
 import { streamFor } from '../../src/exchange/publisher';
 import { startPlatform, type Platform } from '../../src/platform-app';
-import { groupCommitter, openLogForWriting } from '../../src/platform/event-store/sqlite-log-schema';
+import { groupCommitter } from '../../src/platform/event-store/group-committer';
+import { openLogForWriting } from '../../src/platform/event-store/sqlite-log-schema';
 import { decodeAppends, encodeAppends, toWireRuns, type EncodedAppends } from '../../src/platform/event-store/sqlite-log-wire';
 import { createLogger } from '../../src/platform/logger';
 import {

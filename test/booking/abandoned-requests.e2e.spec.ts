@@ -2,13 +2,15 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { toCloudEvent } from '../../src/platform/decider';
 import { NO_STREAM } from '../../src/platform/event-store/event-store';
-import { createBookingContext, type BookingContext } from '../../src/booking/application/booking-context';
+import { createBookingContext, type BookingContext } from '../../src/booking/handlers/booking-context';
 import { CommandHandler } from '../../src/platform/decider';
-import { sweep } from '../../src/booking/application/recovery';
-import { SLOTS_RESERVED } from '../../src/booking/ledger/ledger-events';
+import { sweep } from '../../src/booking/processes/recovery-sweep';
+import { SLOTS_RESERVED } from '../../src/booking/ledger/events';
 import { message } from '../../src/booking/messages';
-import { REQUEST_ABANDONED, REQUEST_RECEIVED } from '../../src/booking/request/request-events';
-import { BOOKING_SOURCE, ledgerStreamId, nameUuid, requestStreamId } from '../../src/booking/streams';
+import { REQUEST_ABANDONED, REQUEST_RECEIVED } from '../../src/booking/request/events';
+import { BOOKING_SOURCE, nameUuid } from '../../src/booking/service';
+import { toLedgerStreamId } from '../../src/booking/ledger/stream';
+import { toRequestStreamId } from '../../src/booking/request/stream';
 import { book, citizen, eventually, slot, startBookingPlatform, type BookingPlatform } from './booking-test-platform';
 import { CL, IDS } from './booking-test-data';
 import { requestedAppointment } from './booking-fixtures';
@@ -77,8 +79,8 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
   const reserving = (streamId: string) => (id: unknown, command: unknown) => id === streamId && (command as { type: string }).type === 'reserve';
 
   it('answers 400 when it was abandoned between two ledgers, and holds no slot in either', async () => {
-    const firstDay = ledgerStreamId(IDS.LOC_A2, '2026-01-13');
-    const secondDay = ledgerStreamId(IDS.LOC_A2, '2026-01-14');
+    const firstDay = toLedgerStreamId(IDS.LOC_A2, '2026-01-13');
+    const secondDay = toLedgerStreamId(IDS.LOC_A2, '2026-01-14');
     const stalled = stall('handle', reserving(secondDay));
     const services = [
       { calendarLocationId: CL.passportA2, start: slot('2026-01-13', '09:00') },
@@ -97,7 +99,7 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
     expect(answer.status, answer.text).to.equal(400);
     expect(answer.json().detail).to.equal(message('en', 'requestTimedOut'));
     const requestId = nameUuid('idempotency', 'demo-institution', headers['idempotency-key']);
-    expect(await typesOf(requestStreamId(requestId))).to.deep.equal(['received', 'abandoned']);
+    expect(await typesOf(toRequestStreamId(requestId))).to.deep.equal(['received', 'abandoned']);
     expect(await typesOf(firstDay)).to.deep.equal(['reserved', 'released']);
     expect(await typesOf(secondDay)).to.deep.equal(['reserved', 'released']);
     for (const service of services) {
@@ -117,8 +119,8 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
     const appointment = requestedAppointment({ appointmentId: randomUUID(), requestId, locationId: IDS.LOC_A2, calendarLocationId: CL.passportA2, slotDate: date });
     const held = { appointmentId: appointment.appointmentId, calendarLocationId: CL.passportA2, start: '2026-01-16T07:00:00.000Z', end: '2026-01-16T07:20:00.000Z' };
     const envelope = { source: BOOKING_SOURCE, producer: 'stalled', clock: booking.clock };
-    const request = requestStreamId(requestId);
-    const ledger = ledgerStreamId(IDS.LOC_A2, date);
+    const request = toRequestStreamId(requestId);
+    const ledger = toLedgerStreamId(IDS.LOC_A2, date);
     const at = booking.clock.now().toISOString();
     const received = { requestId, requestedBy: 'stalled', bodyHash: 'h', withIdempotencyKey: false, ledgers: [{ locationId: IDS.LOC_A2, date }], appointments: [appointment], receivedAt: at };
     const abandoned = { requestId, reason: 'not decided within the grace period', abandonedAt: at };
@@ -139,7 +141,7 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
   });
 
   it('counts the grace period from when the request is received, not from its arrival (planning and queueing for the locks)', async () => {
-    const ledger = ledgerStreamId(IDS.LOC_A2, '2026-01-15');
+    const ledger = toLedgerStreamId(IDS.LOC_A2, '2026-01-15');
     const queued = stall('load', (id) => id === ledger); // before anything is written: the admission check
     const reserving15 = stall('handle', reserving(ledger));
     const pending = book(booking.institution, [citizen(CL.passportA2, slot('2026-01-15', '09:00'))]);
@@ -156,6 +158,6 @@ describe('Booking: a request stalled past the recovery grace period (e2e)', () =
     const appointmentId = answer.json().appointmentRequestResultModels[0].id as string;
     const appointment = await booking.platform.platform.stores.events.readStream(`booking-appointment-${appointmentId}`);
     const { requestId } = appointment[0].event.data as { requestId: string };
-    expect(await typesOf(requestStreamId(requestId))).to.deep.equal(['received', 'accepted']);
+    expect(await typesOf(toRequestStreamId(requestId))).to.deep.equal(['received', 'accepted']);
   });
 });

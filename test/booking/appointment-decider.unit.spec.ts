@@ -1,5 +1,5 @@
-import { appointmentDecider, AppointmentRuleError } from '../../src/booking/appointment/appointment-decider';
-import { APPOINTMENT_CANCELED, APPOINTMENT_CONFIRMED, APPOINTMENT_REQUESTED, type AppointmentEvent } from '../../src/booking/appointment/appointment-events';
+import { appointmentDecider, AppointmentRuleError } from '../../src/booking/appointment/decider';
+import { APPOINTMENT_CANCELED, APPOINTMENT_CONFIRMED, APPOINTMENT_REQUESTED, type AppointmentEvent } from '../../src/booking/appointment/events';
 import { deciderSpec } from '../support/decider-spec';
 import { requestedAppointment } from './booking-fixtures';
 

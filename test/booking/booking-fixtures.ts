@@ -1,4 +1,4 @@
-import type { AppointmentRequested } from '../../src/booking/appointment/appointment-events';
+import type { AppointmentRequested } from '../../src/booking/appointment/events';
 
 /** An appointment.requested payload for decider and projection tests. */
 export function requestedAppointment(overrides: Partial<AppointmentRequested> = {}): AppointmentRequested {

@@ -1,8 +1,22 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/platform/errors';
-import { message } from '../../src/booking/messages';
+import { message, type Language } from '../../src/booking/messages';
+import { requestValidationProblem } from '../../src/booking/problems';
+import { RequestSchemas, RequestValidationError } from '../../src/platform/http/request-validation';
 import { isBeforeFirstYear, isLeapSecond, isRepresentableDateTime } from '../../src/platform/time/date-time-input';
-import { validateBody, validateQuery } from '../../src/booking/validation';
+
+/** The platform's validator with booking's schemas, its failures worded as booking's problems.ts words them. */
+const schemas = RequestSchemas.of('booking');
+const validateBody = (file: string, body: unknown, language: Language) => worded(language, () => schemas.value(file, body));
+const validateQuery = (file: string, query: Record<string, unknown>, language: Language) => worded(language, () => schemas.query(file, query));
+
+function worded<T>(language: Language, validate: () => T): T {
+  try {
+    return validate();
+  } catch (error) {
+    throw error instanceof RequestValidationError ? requestValidationProblem(language, error) : error;
+  }
+}
 
 function problemOf(validate: () => unknown): ProblemError {
   try {

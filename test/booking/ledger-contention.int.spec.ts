@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { CommandHandler } from '../../src/platform/decider';
-import { ledgerDecider } from '../../src/booking/ledger/ledger-decider';
-import { SLOTS_RESERVED } from '../../src/booking/ledger/ledger-events';
-import { BOOKING_SOURCE } from '../../src/booking/streams';
+import { ledgerDecider } from '../../src/booking/ledger/decider';
+import { SLOTS_RESERVED } from '../../src/booking/ledger/events';
+import { BOOKING_SOURCE } from '../../src/booking/service';
 import { systemClock } from '../../src/platform/clock';
 import { freshEmbeddedStores } from '../support/embedded-stores';
 

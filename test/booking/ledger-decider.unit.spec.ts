@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ledgerDecider, SlotUnavailableError } from '../../src/booking/ledger/ledger-decider';
-import type { ReserveSlots } from '../../src/booking/ledger/ledger-commands';
-import { SLOTS_RELEASED, SLOTS_RESERVED, type Booking, type LedgerEvent } from '../../src/booking/ledger/ledger-events';
+import { ledgerDecider, SlotUnavailableError } from '../../src/booking/ledger/decider';
+import type { ReserveSlots } from '../../src/booking/ledger/commands';
+import { SLOTS_RELEASED, SLOTS_RESERVED, type Booking, type LedgerEvent } from '../../src/booking/ledger/events';
 import { deciderSpec } from '../support/decider-spec';
 
 const spec = deciderSpec(ledgerDecider);

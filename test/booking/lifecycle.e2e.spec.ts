@@ -2,9 +2,11 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { toCloudEvent } from '../../src/platform/decider';
 import { NO_STREAM } from '../../src/platform/event-store/event-store';
-import { REQUEST_ACCEPTED, REQUEST_RECEIVED } from '../../src/booking/request/request-events';
-import { SLOTS_RESERVED } from '../../src/booking/ledger/ledger-events';
-import { BOOKING_SOURCE, ledgerStreamId, requestStreamId } from '../../src/booking/streams';
+import { REQUEST_ACCEPTED, REQUEST_RECEIVED } from '../../src/booking/request/events';
+import { SLOTS_RESERVED } from '../../src/booking/ledger/events';
+import { BOOKING_SOURCE } from '../../src/booking/service';
+import { toLedgerStreamId } from '../../src/booking/ledger/stream';
+import { toRequestStreamId } from '../../src/booking/request/stream';
 import { book, bookOne, citizen, eventually, slot, startBookingPlatform, type BookingPlatform } from './booking-test-platform';
 import { CL, IDS } from './booking-test-data';
 import { requestedAppointment } from './booking-fixtures';
@@ -76,8 +78,8 @@ describe('Booking: confirmation deadline and recovery, driven by the log (e2e)',
     const booked = { appointmentId: appointment.appointmentId, calendarLocationId: CL.passportA2, start: '2026-01-16T07:00:00.000Z', end: '2026-01-16T07:20:00.000Z' };
     const envelope = { source: BOOKING_SOURCE, producer: 'crashed', clock: booking.clock };
     const received = { requestId, requestedBy: 'crashed', bodyHash: 'h', withIdempotencyKey: false, ledgers: [{ locationId: IDS.LOC_A2, date: '2026-01-16' }], appointments: [appointment], receivedAt: booking.clock.now().toISOString() };
-    await events.append(requestStreamId(requestId), [{ producer: 'crashed', event: toCloudEvent({ type: REQUEST_RECEIVED, data: received }, requestStreamId(requestId), envelope) }], { expectedRevision: NO_STREAM });
-    const ledger = ledgerStreamId(IDS.LOC_A2, '2026-01-16');
+    await events.append(toRequestStreamId(requestId), [{ producer: 'crashed', event: toCloudEvent({ type: REQUEST_RECEIVED, data: received }, toRequestStreamId(requestId), envelope) }], { expectedRevision: NO_STREAM });
+    const ledger = toLedgerStreamId(IDS.LOC_A2, '2026-01-16');
     await events.append(ledger, [{ producer: 'crashed', event: toCloudEvent({ type: SLOTS_RESERVED, data: { locationId: IDS.LOC_A2, date: '2026-01-16', requestId, bookings: [booked] } }, ledger, envelope) }], { expectedRevision: NO_STREAM });
     await booking.platform.restart();
     const client = booking.platform.client('demo-institution');
@@ -90,7 +92,7 @@ describe('Booking: confirmation deadline and recovery, driven by the log (e2e)',
       return response.status === 200 ? response : undefined;
     }, 'the abandoned hold to be released');
     expect(retried.status).to.equal(200);
-    const types = (await booking.platform.platform.stores.events.readStream(requestStreamId(requestId))).map((event) => event.event.type);
+    const types = (await booking.platform.platform.stores.events.readStream(toRequestStreamId(requestId))).map((event) => event.event.type);
     expect(types).to.deep.equal([REQUEST_RECEIVED, 'md.gov.booking.request.abandoned.v1']);
   });
 
@@ -100,7 +102,7 @@ describe('Booking: confirmation deadline and recovery, driven by the log (e2e)',
     const appointmentId = randomUUID();
     const { userAccessToken, ...draft } = requestedAppointment({ appointmentId, requestId, locationId: IDS.LOC_A2, calendarLocationId: CL.passportA2, slotDate: '2026-01-16' });
     const envelope = { source: BOOKING_SOURCE, producer: 'crashed', clock: booking.clock };
-    const stream = requestStreamId(requestId);
+    const stream = toRequestStreamId(requestId);
     const received = { requestId, requestedBy: 'crashed', bodyHash: 'h', withIdempotencyKey: false, ledgers: [{ locationId: IDS.LOC_A2, date: '2026-01-16' }], appointments: [draft], receivedAt: booking.clock.now().toISOString() };
     const response = { userAccessToken, appointmentRequestResultModels: [{ id: appointmentId, userAccessToken }] };
     await events.append(stream, [

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { bookingProjections, BookingCollections } from '../../projections/booking';
+import { bookingProjections } from '../../projections/booking';
+import { APPOINTMENTS } from '../../projections/booking/appointments';
 import { book, bookOne, citizen, slot, startBookingPlatform, type BookingPlatform } from './booking-test-platform';
 import { CL } from './booking-test-data';
 
@@ -36,15 +37,15 @@ describe('Booking projections: a rebuild from the log gives the same read models
 
   it('skips a booking event without the fields it needs instead of stopping every projection', async () => {
     const { events, documents } = booking.platform.platform.stores;
-    const before = await documents.collection(BookingCollections.appointments).count({});
+    const before = await documents.collection(APPOINTMENTS).count({});
     const malformed = { specversion: '1.0' as const, id: 'malformed-1', source: 'urn:md:gov:booking', type: 'md.gov.booking.appointment.requested.v1', time: new Date().toISOString(), data: {} };
     const { lastPosition } = await events.append('booking-appointment-malformed', [{ producer: 'test', event: malformed }]);
     await booking.platform.platform.projections.waitFor(lastPosition);
-    expect(await documents.collection(BookingCollections.appointments).count({})).to.equal(before);
+    expect(await documents.collection(APPOINTMENTS).count({})).to.equal(before);
   });
 
   it('the scenario covered every status and an expiry', async () => {
-    const appointments = await booking.platform.platform.stores.documents.collection(BookingCollections.appointments).find({});
+    const appointments = await booking.platform.platform.stores.documents.collection(APPOINTMENTS).find({});
     expect(appointments.map((doc) => doc.status)).to.include.members([2, 3]);
     expect(appointments.map((doc) => doc.cancelReason)).to.include.members(['canceled', 'expired']);
   });

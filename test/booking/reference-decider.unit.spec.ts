@@ -1,5 +1,6 @@
-import { PERSON_TOKEN_ISSUED, personDecider } from '../../src/booking/person/person-decider';
-import { referenceDecider, ReferenceRuleError } from '../../src/booking/reference/reference-decider';
+import { personDecider } from '../../src/booking/person/decider';
+import { PERSON_TOKEN_ISSUED } from '../../src/booking/person/events';
+import { referenceDecider, ReferenceRuleError } from '../../src/booking/reference/decider';
 import { deciderSpec } from '../support/decider-spec';
 
 type Calendar = { id: string; code: string; name: { ro: string } };

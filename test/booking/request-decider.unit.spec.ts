@@ -1,5 +1,5 @@
-import { RequestClosedError, requestDecider } from '../../src/booking/request/request-decider';
-import { REQUEST_ABANDONED, REQUEST_ACCEPTED, REQUEST_RECEIVED, REQUEST_REFUSED, type RequestEvent } from '../../src/booking/request/request-events';
+import { RequestClosedError, requestDecider } from '../../src/booking/request/decider';
+import { REQUEST_ABANDONED, REQUEST_ACCEPTED, REQUEST_RECEIVED, REQUEST_REFUSED, type RequestEvent } from '../../src/booking/request/events';
 import { deciderSpec } from '../support/decider-spec';
 import { requestedAppointment } from './booking-fixtures';
 

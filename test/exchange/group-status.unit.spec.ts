@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { LaneSource } from '../../src/exchange/consumer-lane';
-import { countDeliveries } from '../../src/exchange/consumer-service';
+import { countDeliveries } from '../../src/exchange/group-status';
 
 const ANY_SIZE = Number.POSITIVE_INFINITY;
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { membershipDue, renewalDue } from '../../src/exchange/lane-leases';
+import { handOutWindowMs, holdersSeenHere, membershipDue, renewalDue } from '../../src/exchange/lane-leases';
 
 const LEASE_MS = 15_000;
 
@@ -23,5 +23,16 @@ describe('lane leases: when a bridge writes them (unit)', () => {
     expect(membershipDue(written, true, 6_000, LEASE_MS), 'two thirds of the lease left').to.equal(true);
     expect(membershipDue(written, false, 2_000, LEASE_MS), 'no instance here any more').to.equal(true);
     expect(membershipDue({ member: false, until: 16_000 }, false, 60_000, LEASE_MS), 'an absence is written once').to.equal(false);
+  });
+
+  it('hands events out for two thirds of a lease after asking for it', () => {
+    expect(handOutWindowMs(LEASE_MS)).to.equal(10_000);
+    expect(handOutWindowMs(3_001)).to.equal(2_001);
+  });
+
+  it('counts a lane serving here as held here, and a lease of its own from before a restart as free', () => {
+    const serving = [true, true, false, false];
+    expect(holdersSeenHere([null, 'me', 'me', 'other'], serving, 'me')).to.deep.equal(['me', 'me', null, 'other']);
+    expect(holdersSeenHere(['other', null, null, null], serving, 'me'), 'taken over while it still served').to.deep.equal(['other', 'me', null, null]);
   });
 });

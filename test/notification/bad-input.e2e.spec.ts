@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { CANCEL_REQUESTED, MESSAGE_DELIVERED, MESSAGE_READ, NOTIFICATION_ACCEPTED } from '../../src/notification/notification-events';
-import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_UPDATED } from '../../src/notification/template-events';
+import { CANCEL_REQUESTED, MESSAGE_DELIVERED, MESSAGE_READ, NOTIFICATION_ACCEPTED } from '../../src/notification/notification/events';
+import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_UPDATED } from '../../src/notification/template/events';
 import { seededRandom, type Random } from '../support/generated-input';
 import type { HttpsClient } from '../support/https-client';
 import { checksWrites, describeRequest, FUZZ_SEED, FuzzTally, fuzzRequests, jsonRequest, METHODS, mutated, queryOf, runOperations, segmentOf, type RawRequest } from '../support/service-fuzz';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { runningNotificationService } from '../../src/notification/notification-module';
+import { runningNotificationService } from '../../src/notification/module';
 import type { TestPlatform } from '../support/test-platform';
 import { appendBookingEvent, appointmentCanceled, appointmentRequested as requested } from './booking-events';
 import { type TestSmtpServer, eventually, startMailPlatform, type MailPlatform } from './notification-test-kit';
@@ -12,7 +12,7 @@ describe('Notifications: booking e-mails from the booking events on the log (e2e
 
   const append = (type: 'requested' | 'canceled', data: { appointmentId: string }) => appendBookingEvent(platform, type, data);
   const settledNotifications = () => eventually(async () => {
-    await runningNotificationService(platform.platform.services)!.bookingEmails.idle();
+    await runningNotificationService(platform.platform.services)!.notices.idle();
     await runningNotificationService(platform.platform.services)!.dispatcher!.idle();
     return true;
   }, Boolean, 'the booking processes');

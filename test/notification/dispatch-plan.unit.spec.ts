@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { planNextStep } from '../../src/notification/processes/dispatch-plan';
-import type { MessageState, NotificationState } from '../../src/notification/notification-state';
+import type { MessageState, NotificationState } from '../../src/notification/notification/state';
 
 const now = new Date('2025-01-01T10:00:10.000Z');
 const message = (overrides: Partial<MessageState> = {}): MessageState => ({

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { AcceptNotification, RecordSendOutcome } from '../../src/notification/notification-commands';
-import { notificationDecider } from '../../src/notification/notification-decider';
-import { CannotCancelError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from '../../src/notification/notification-errors';
+import type { AcceptNotification, RecordSendOutcome } from '../../src/notification/notification/commands';
+import { notificationDecider } from '../../src/notification/notification/decider';
+import { CannotCancelError, NotificationAlreadyExistsError, NotificationNotFoundError, ReceiptTooEarlyError, StepNotApplicableError } from '../../src/notification/notification/decider';
 import {
   CANCEL_REQUESTED,
   MESSAGE_CANCELLED,
@@ -16,9 +16,9 @@ import {
   RESOLUTION_FAILED,
   RESOLUTION_STARTED,
   type NotificationEvent,
-} from '../../src/notification/notification-events';
-import { evolveNotification, initialNotificationState, notificationStatus } from '../../src/notification/notification-state';
-import type { Channel } from '../../src/notification/notification-vocabulary';
+} from '../../src/notification/notification/events';
+import { evolveNotification, initialNotificationState, notificationStatus } from '../../src/notification/notification/state';
+import type { Channel } from '../../src/notification/vocabulary';
 import { deciderSpec } from '../support/decider-spec';
 
 const spec = deciderSpec(notificationDecider);

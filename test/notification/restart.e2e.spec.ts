@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import nock from 'nock';
-import { runningNotificationService } from '../../src/notification/notification-module';
+import { runningNotificationService } from '../../src/notification/module';
 import type { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
 import { TestSmtpServer, eventually, notificationOf, notificationRequest, postNotification, statusIs, withEnv } from './notification-test-kit';
@@ -25,7 +25,7 @@ describe('Notifications: restarts (e2e)', () => {
 
   /** What a dispatcher records up to the moment it would call the channel, through the real aggregate. */
   const recordSendStarted = async (notificationId: string, recipient: { Value: string; Type: 'Email' | 'SMS' }) => {
-    const service = runningNotificationService(platform.platform.services)!.service;
+    const service = runningNotificationService(platform.platform.services)!.notifications;
     const messageId = randomUUID();
     const by = 'notification-dispatcher';
     const at = () => new Date().toISOString();

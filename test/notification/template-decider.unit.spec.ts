@@ -1,5 +1,5 @@
-import { TemplateAlreadyDeletedError, TemplateNotFoundError, templateDecider } from '../../src/notification/template-decider';
-import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_UPDATED, type TemplateEvent } from '../../src/notification/template-events';
+import { TemplateAlreadyDeletedError, TemplateNotFoundError, templateDecider } from '../../src/notification/template/decider';
+import { TEMPLATE_CREATED, TEMPLATE_DELETED, TEMPLATE_UPDATED, type TemplateEvent } from '../../src/notification/template/events';
 import { deciderSpec } from '../support/decider-spec';
 
 const spec = deciderSpec(templateDecider);

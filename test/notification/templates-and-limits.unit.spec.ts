@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { LIMITS, checkNotificationLimits, subjectLengthBeforeSending, subjectLimitOf, type NotificationRequest } from '../../src/notification/notification-limits';
-import { canceledEmail, requestedEmail } from '../../src/notification/processes/booking-email-content';
-import { uuidFrom } from '../../src/notification/processes/booking-email-process';
-import { builtInValues, fillContent, missingVariables, parseVariables } from '../../src/notification/template-rendering';
+import { LIMITS, checkNotificationLimits, subjectLengthBeforeSending, subjectLimitOf, type NotificationRequest } from '../../src/notification/notification/limits';
+import { canceledEmail, requestedEmail } from '../../src/booking/processes/notices';
+import { uuidFrom } from '../../src/notification/processes/notices';
+import { builtInValues, fillContent, missingVariables, parseVariables } from '../../src/notification/template/variables';
 
 const content = { Subject: { Ro: 'Salut {{name}}' }, Body: { Ro: 'Azi {{Date}}, {{name}}', En: 'Hi {{name}}' }, BodyShort: { Ro: '{{ name }}' } };
 const request = (overrides: Partial<NotificationRequest> = {}): NotificationRequest => ({
@@ -76,7 +76,7 @@ describe('Notifications: templates, variables and limits', () => {
         canceledEmail({ appointmentId: 'a', reason: 'expired', citizen: {} }, language),
       ];
       for (const email of emails) {
-        const subject = email.Subject.Ro && (language === 'ru' ? email.Subject.Ru : language === 'en' ? email.Subject.En : email.Subject.Ro);
+        const subject = email.subject.ro && (language === 'ru' ? email.subject.ru : language === 'en' ? email.subject.en : email.subject.ro);
         expect([...subject!].length, subject).to.be.at.most(LIMITS.subjectForEmail);
       }
     }
@@ -84,7 +84,7 @@ describe('Notifications: templates, variables and limits', () => {
 
   it('escapes what citizens typed into the booking e-mail\'s HTML', () => {
     const email = requestedEmail({ appointmentId: 'a', citizen: { firstName: '<script>', lastName: 'O\'Neil' } }, 'ro');
-    expect(email.Body.Ro).to.contain('&#60;script&#62;').and.not.to.contain('<script>');
+    expect(email.body.ro).to.contain('&#60;script&#62;').and.not.to.contain('<script>');
   });
 
   it('derives one stable UUID per booking event', () => {

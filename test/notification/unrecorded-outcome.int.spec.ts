@@ -7,19 +7,19 @@ import { toDomainEvent } from '../../src/platform/decider';
 import type { EventStore } from '../../src/platform/event-store/event-store';
 import { createLogger } from '../../src/platform/logger';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
-import { notificationsProjection } from '../../projections/notification/notifications-projection';
+import { notificationsProjection } from '../../projections/notification/notifications';
 import { openFileBlobStore } from '../../src/platform/blob-store/file-blob-store';
 import { EmailChannel } from '../../src/notification/channels/email-channel';
 import { HttpGatewayChannel } from '../../src/notification/channels/http-gateway-channel';
 import { CabinetChannel } from '../../src/notification/channels/cabinet-channel';
-import type { NotificationEvent } from '../../src/notification/notification-events';
-import { NotificationService } from '../../src/notification/notification-service';
-import { notificationSettings } from '../../src/notification/notification-settings';
-import { evolveNotification, initialNotificationState } from '../../src/notification/notification-state';
-import { NotificationDispatcher } from '../../src/notification/processes/notification-dispatcher';
-import { RecipientResolver } from '../../src/notification/recipient-resolver';
+import type { NotificationEvent } from '../../src/notification/notification/events';
+import { NotificationHandler } from '../../src/notification/handlers/notification-handler';
+import { notificationSettings } from '../../src/notification/settings';
+import { evolveNotification, initialNotificationState } from '../../src/notification/notification/state';
+import { NotificationDispatcher } from '../../src/notification/processes/dispatcher';
+import { RecipientResolver } from '../../src/notification/processes/recipient-resolver';
 import { embeddedRegistries } from '../../src/notification/registries/embedded-registries';
-import { toNotificationStreamId } from '../../src/notification/stream-ids';
+import { toNotificationStreamId } from '../../src/notification/notification/stream';
 import { freshEmbeddedStores } from '../support/embedded-stores';
 import { eventually, notificationRequest, TestSmtpServer } from './notification-test-kit';
 
@@ -60,7 +60,7 @@ describe('Notification dispatcher: a send whose outcome could not be recorded at
     };
     attachmentsDir = mkdtempSync(join(tmpdir(), 'egov-unrecorded-attachments-'));
     const attachments = openFileBlobStore(attachmentsDir);
-    const service = new NotificationService(events, attachments, systemClock);
+    const notifications = new NotificationHandler(events, attachments, systemClock);
     const gateway = new HttpGatewayChannel({ url: 'http://gateway.invalid', timeoutMs: 100, callbackUrl: 'https://localhost/cb' });
     const { contacts, identities } = embeddedRegistries();
     const logger = createLogger('silent');
@@ -73,14 +73,14 @@ describe('Notification dispatcher: a send whose outcome could not be recorded at
       clock: systemClock,
       logger,
       settings,
-      service,
+      notifications,
       channels: { Email: new EmailChannel(settings.smtp), SMS: gateway, Viber: gateway, 'Web push': gateway, Cabinet: new CabinetChannel() },
       resolver: new RecipientResolver(contacts, identities),
       attachments,
     });
     await dispatcher.start();
 
-    const id = await service.accept(notificationRequest({ Recipients: [{ Value: 'kept@example.md', Type: 'Email' }] }) as never, { id: 'test-sender' } as never);
+    const id = await notifications.accept(notificationRequest({ Recipients: [{ Value: 'kept@example.md', Type: 'Email' }] }) as never, { id: 'test-sender' } as never);
     const messages = async () =>
       (await stores.events.readStream(toNotificationStreamId(id))).map(toDomainEvent<NotificationEvent>).reduce(evolveNotification, initialNotificationState()).messages;
     const settled = await eventually(messages, (found) => found.length === 1 && !found[0].inFlight && found[0].status !== 'Pending', 'the message settled');

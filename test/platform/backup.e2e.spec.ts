@@ -56,6 +56,8 @@ describe('Backup of the embedded data directory (npm run backup, e2e)', function
     const manifest = JSON.parse(readFileSync(join(target, MANIFEST_FILE), 'utf8')) as BackupManifest;
     expect(manifest.logHead).to.be.at.least(acceptedBefore.length);
     expect(manifest.files.map((file) => file.path)).to.include.members(['events.sqlite', 'read-models.sqlite', 'clients.json', 'pki/ca.crt', 'pki/ca.key']);
+    // the running process's hold on DATA_DIR is not data: a restored directory must not start with it
+    expect(manifest.files.map((file) => file.path).filter((path) => path.startsWith('platform.lock'))).to.deep.equal([]);
     expect(verifyBackup(target)).to.deep.equal([]);
 
     // every projection checkpoint in the copy is at or before the copied log's head

@@ -34,11 +34,18 @@ describe("Services read only their own events, not events of their types a clien
     await testEvent('md.gov.eventlog.events.registered.v1', { ...registered, entries: [{ fields: { event_time: '2026-05-01T11:00:00Z', event_type: 'X.PersonalData.Access', subject: '2000000000011' } }], signatures: [] });
     const messageId = randomUUID();
     const inbox = { idnp: '2000000000055', subject: 'Urgent: confirm your bank card', body: '<a href="https://evil.example">login</a>' };
-    await testEvent('md.gov.notification.message.sent.v1', { notificationId: randomUUID(), messageId, at: new Date().toISOString(), by: 'notification-dispatcher', inbox });
-    // a poison event: a projection that applied it would throw, and stop there for good
-    await testEvent('md.gov.notification.template.created.v1', null);
+    await testEvent('md.gov.notification.message.sent.v1', { notificationId: randomUUID(), messageId, attempt: 1, at: new Date().toISOString(), by: 'notification-dispatcher', inbox });
+    // a poison event: a projection that applied it would throw, and stop there for good. The event's
+    // contract (schemas/events) refuses it as a test event; a dead report is not checked against it
+    const poison = { specversion: '1.0', id: `forged-${randomUUID()}`, source: 'urn:forged', type: 'md.gov.notification.template.created.v1', data: null };
+    expect((await forger.post('/ce/tools/produce/event', { headers: STRUCTURED, body: JSON.stringify(poison) })).status).to.equal(422);
     const templateId = randomUUID();
     const instance = new URL((await forger.post('/ce/consumers')).headers.location as string).pathname;
+    const deadPoison = await forger.post(`${instance}/dead`, {
+      headers: { 'content-type': 'application/json', 'ce-specversion': '1.0', 'ce-id': `forged-${randomUUID()}`, 'ce-source': 'urn:md:gov:notification', 'ce-type': 'md.gov.notification.template.created.v1' },
+      body: 'null',
+    });
+    expect(deadPoison.status, deadPoison.text).to.equal(202);
     const template = { Name: 'Forged', Description: 'x', Subject: { Ro: 'S' }, Body: { Ro: 'B' }, BodyShort: { Ro: 's' } };
     const dead = await forger.post(`${instance}/dead`, {
       headers: { 'content-type': 'application/json', 'ce-specversion': '1.0', 'ce-id': `forged-${templateId}`, 'ce-source': 'urn:md:gov:notification', 'ce-type': 'md.gov.notification.template.created.v1' },

@@ -7,7 +7,8 @@ import { expect } from 'chai';
 import { contentHash } from '../../src/platform/event-store/event-identity';
 import { DuplicateEventConflictError, ExpectedRevisionConflictError, type NewEvent } from '../../src/platform/event-store/event-store';
 import { openSqliteEventStore } from '../../src/platform/event-store/sqlite-event-store';
-import { groupCommitter, logHead, openLogForWriting } from '../../src/platform/event-store/sqlite-log-schema';
+import { groupCommitter } from '../../src/platform/event-store/group-committer';
+import { logHead, openLogForWriting } from '../../src/platform/event-store/sqlite-log-schema';
 import { packCommit, toWireRuns, unpackCommit } from '../../src/platform/event-store/sqlite-log-wire';
 import { eventStoreContract } from './event-store.contract';
 

@@ -1,14 +1,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { loadConfig, type ExchangeConfig, type PlatformConfig } from '../../src/config';
 import { startPlatform, DEVELOPMENT_REGISTRY, type Platform } from '../../src/platform-app';
 import type { Clock } from '../../src/platform/clock';
+import type { EventStore } from '../../src/platform/event-store/event-store';
 import type { ClientDefinition, RegistryFile } from '../../src/platform/identity/client-registry';
 import { createCertificate, pkiFiles } from '../../src/platform/identity/pki';
 import { createLogger, type Logger } from '../../src/platform/logger';
+import { projectRoot } from '../../src/platform/project-paths';
 import type { ServiceModule } from '../../src/platform/service-module';
 import { readFileSync } from 'node:fs';
+import { contractViolations } from './event-contracts';
 import { HttpsClient } from './https-client';
 
 export type TestPlatformOptions = {
@@ -28,10 +31,19 @@ export type TestPlatformOptions = {
 /**
  * The real platform on a fresh temporary data directory and a free port: real HTTPS with client
  * certificates, real SQLite files. restart() stops it and starts it again on the same data.
+ *
+ * stop() first checks the platform's own events against their contracts (schemas/events/<type>.json):
+ * every standard event with a urn:md:gov: source in the log, except those the test appended itself
+ * (stand-ins and deliberately malformed events, written straight into platform.stores.events). A run
+ * in which the platform appended an event that breaks its contract fails there, naming the events.
  */
 export class TestPlatform {
   platform!: Platform;
   private clients: HttpsClient[] = [];
+  /** started and not stopped since (through stop(), restart() or platform.stop()) */
+  private running = false;
+  /** log positions of the events test code appended itself, kept across restarts (the log is the same) */
+  private readonly appendedByTest = new Set<number>();
 
   private constructor(
     readonly dataDir: string,
@@ -100,8 +112,34 @@ export class TestPlatform {
   }
 
   async stop(): Promise<void> {
-    await this.stopServer();
-    rmSync(this.dataDir, { recursive: true, force: true });
+    let broken: string[] = [];
+    try {
+      if (this.running) broken = await this.brokenEventContracts();
+    } finally {
+      await this.stopServer();
+      rmSync(this.dataDir, { recursive: true, force: true });
+    }
+    if (broken.length > 0) {
+      const shown = broken.slice(0, MAX_REPORTED);
+      const more = broken.length > shown.length ? `\n  ... and ${broken.length - shown.length} more` : '';
+      throw new Error(`the platform appended ${broken.length} event(s) that break their contracts (schemas/events):\n  ${shown.join('\n  ')}${more}`);
+    }
+  }
+
+  /** The platform's own events in the log that do not fit their type's schema, one line each. */
+  private async brokenEventContracts(): Promise<string[]> {
+    const events = this.platform.stores.events;
+    const broken: string[] = [];
+    for (let after = 0; ; ) {
+      const batch = await events.readAll({ after, limit: 1000, filter: { kinds: ['standard'] } });
+      if (batch.length === 0) return broken;
+      for (const { position, streamId, event } of batch) {
+        if (!event.source.startsWith(PLATFORM_SOURCES) || this.appendedByTest.has(position)) continue;
+        const violations = contractViolations(event.type, event.data);
+        if (violations.length > 0) broken.push(`${event.type} at position ${position} (stream ${streamId}, source ${event.source}): ${violations.join('; ')}`);
+      }
+      after = batch[batch.length - 1].position;
+    }
   }
 
   private async boot() {
@@ -123,6 +161,29 @@ export class TestPlatform {
     });
     for (const client of this.clients) client.close();
     this.clients = [];
+    this.running = true;
+    const stop = this.platform.stop.bind(this.platform);
+    this.platform.stop = () => {
+      this.running = false;
+      return stop();
+    };
+    this.noteAppendsByTest(this.platform.stores.events);
+  }
+
+  /**
+   * Remembers which appends come from test code rather than from the platform: those whose caller (the
+   * frame after this wrapper) is a file under test/. The platform's own appends are called from src/.
+   */
+  private noteAppendsByTest(events: EventStore) {
+    const append = events.append.bind(events);
+    events.append = (streamId, batch, options) => {
+      const appended = append(streamId, batch, options);
+      if (!isTestCaller(new Error().stack)) return appended;
+      return appended.then((result) => {
+        for (const position of result.positions) this.appendedByTest.add(position);
+        return result;
+      });
+    };
   }
 
   private async stopServer() {
@@ -130,6 +191,18 @@ export class TestPlatform {
     this.clients = [];
     await this.platform.stop();
   }
+}
+
+/** the sources of the platform's own events (its services and its registry history) */
+const PLATFORM_SOURCES = 'urn:md:gov:';
+const MAX_REPORTED = 50;
+const TEST_DIR = join(projectRoot, 'test') + sep;
+const THIS_FILE = join(TEST_DIR, 'support', 'test-platform.ts');
+
+/** Whether the first frame of a stack outside this file is in a file under test/. */
+function isTestCaller(stack: string | undefined): boolean {
+  const caller = (stack ?? '').split('\n').slice(1).find((frame) => !frame.includes(THIS_FILE));
+  return caller !== undefined && caller.includes(TEST_DIR);
 }
 
 let sequence = 0;

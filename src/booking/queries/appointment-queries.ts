@@ -1,8 +1,7 @@
 import type { Filter } from '../../platform/document-store/document-store';
-import { BookingCollections } from '../../../projections/booking/collections';
-import type { AppointmentDocument } from '../../../projections/booking/appointments';
-import type { BookingContext } from '../application/booking-context';
-import { canonicalUuid } from '../validation';
+import { APPOINTMENTS, type AppointmentDocument } from '../../../projections/booking/appointments';
+import type { BookingContext } from '../handlers/booking-context';
+import { canonicalUuid } from '../../platform/http/request-validation';
 import { pageWindow, type PageRequest } from './pagination';
 
 /**
@@ -20,7 +19,7 @@ export async function searchAppointments(context: BookingContext, search: Appoin
   if (search.scopeIdno !== null) conditions.push({ organizationIdno: search.scopeIdno });
   if (search.status !== 0) conditions.push({ status: search.status });
   const filter: Filter = conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions };
-  const appointments = context.documents.collection<AppointmentDocument>(BookingCollections.appointments);
+  const appointments = context.documents.collection<AppointmentDocument>(APPOINTMENTS);
   const [items, totalCount] = await Promise.all([
     appointments.find(filter, { sort: { slotStart: 1 }, ...pageWindow(page) }),
     appointments.count(filter),

@@ -1,7 +1,7 @@
 import type { AppointmentDocument } from '../../../projections/booking/appointments';
 import type { Language } from '../messages';
-import { resourceDto, type Resource } from '../reference/reference-types';
-import { nameUuid } from '../streams';
+import { resourceDto, type Resource } from '../reference/definitions';
+import { nameUuid } from '../service';
 import { formatWithOffset } from '../../platform/time/zoned-time';
 
 /** The v2 appointment models, from the appointments read model. Slot times carry the location's UTC offset. */

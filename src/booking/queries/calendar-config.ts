@@ -1,10 +1,9 @@
-import { BookingCollections } from '../../../projections/booking/collections';
-import type { SlotUsageDocument } from '../../../projections/booking/slot-usage';
-import type { BookingContext } from '../application/booking-context';
-import type { ResolvedService } from '../application/service-resolver';
+import { SLOT_USAGE, type SlotUsageDocument } from '../../../projections/booking/slot-usage';
+import type { BookingContext } from '../handlers/booking-context';
+import type { ResolvedService } from '../handlers/service-resolver';
 import { availability } from '../slots/calendar-availability';
 import { bookableWindow } from '../slots/slot-rules';
-import { resourceDto } from '../reference/reference-types';
+import { resourceDto } from '../reference/definitions';
 import { formatWithOffset, instantAt } from '../../platform/time/zoned-time';
 
 /**
@@ -18,7 +17,7 @@ export async function calendarConfig(context: BookingContext, service: ResolvedS
   const window = bookableWindow(slotCalendar, now);
   const usage = window
     ? await context.documents
-        .collection<SlotUsageDocument>(BookingCollections.slotUsage)
+        .collection<SlotUsageDocument>(SLOT_USAGE)
         .find({ locationId: location.id, date: { $gte: window.first, $lte: window.last }, count: { $gt: 0 } })
     : [];
   const limits = { locationCapacity: location.capacity, dailyLimit: calendarLocation.appointmentsLimit };

@@ -1,37 +1,24 @@
-import type { Document, DocumentStore } from '../../platform/document-store/document-store';
-import { BookingCollections } from '../../../projections/booking/collections';
+import type { DocumentStore } from '../../platform/document-store/document-store';
+import { REFERENCE_COLLECTIONS, type ReferenceDocument } from '../../../projections/booking/reference-data';
 import type { SlotCalendar } from '../slots/slot-rules';
-import type {
-  CalendarDefinition,
-  CalendarLocationDefinition,
-  LocationDefinition,
-  OrganizationDefinition,
-  ReferenceDefinitions,
-  ReferenceKind,
-  SettingsDefinition,
-} from '../reference/reference-types';
-import { nameUuid } from '../streams';
-
-export const REFERENCE_COLLECTIONS: Record<ReferenceKind, string> = {
-  organization: BookingCollections.organizations,
-  location: BookingCollections.locations,
-  calendar: BookingCollections.calendars,
-  'calendar-location': BookingCollections.calendarLocations,
-  settings: BookingCollections.settings,
-};
-
-/** Settings of an organization as a whole use this id; settings of one calendar get their own. */
-export function settingsId(organizationId: string, calendarId: string | null): string {
-  return nameUuid('settings', organizationId, calendarId ?? 'organization');
-}
+import {
+  settingsId,
+  type CalendarDefinition,
+  type CalendarLocationDefinition,
+  type LocationDefinition,
+  type OrganizationDefinition,
+  type ReferenceDefinitions,
+  type ReferenceKind,
+  type SettingsDefinition,
+} from '../reference/definitions';
 
 /** Reads reference definitions from their read models (without the read model's own fields). */
 export class ReferenceReader {
   constructor(private readonly documents: DocumentStore) {}
 
   async get<K extends ReferenceKind>(kind: K, id: string): Promise<ReferenceDefinitions[K] | null> {
-    const document = await this.documents.collection(REFERENCE_COLLECTIONS[kind]).findOne({ _id: id });
-    return document ? toDefinition<ReferenceDefinitions[K]>(document) : null;
+    const document = await this.collection(kind).findOne({ _id: id });
+    return document ? toDefinition(document) : null;
   }
 
   organization = (id: string) => this.get('organization', id) as Promise<OrganizationDefinition | null>;
@@ -48,18 +35,22 @@ export class ReferenceReader {
   }
 
   async find<K extends ReferenceKind>(kind: K, filter: Record<string, unknown>, options: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number } = {}) {
-    const documents = await this.documents.collection(REFERENCE_COLLECTIONS[kind]).find(filter, options);
-    return documents.map((document) => toDefinition<ReferenceDefinitions[K]>(document));
+    const documents = await this.collection(kind).find(filter, options);
+    return documents.map(toDefinition);
   }
 
   count(kind: ReferenceKind, filter: Record<string, unknown>): Promise<number> {
-    return this.documents.collection(REFERENCE_COLLECTIONS[kind]).count(filter);
+    return this.collection(kind).count(filter);
+  }
+
+  private collection<K extends ReferenceKind>(kind: K) {
+    return this.documents.collection<ReferenceDocument<K>>(REFERENCE_COLLECTIONS[kind]);
   }
 }
 
-export function toDefinition<T>(document: Document): T {
+function toDefinition<K extends ReferenceKind>(document: ReferenceDocument<K>): ReferenceDefinitions[K] {
   const { _id, updatedAt, revision, ...definition } = document;
-  return definition as T;
+  return definition as unknown as ReferenceDefinitions[K];
 }
 
 /** What the slot engine needs: the calendar-location's rules with the settings' holidays added. */

@@ -1,4 +1,4 @@
-import { resourceDto, type LocationDefinition, type OrganizationDefinition, type SettingsDefinition } from '../reference/reference-types';
+import { resourceDto, type LocationDefinition, type OrganizationDefinition, type SettingsDefinition } from '../reference/definitions';
 import { instantAt, formatWithOffset } from '../../platform/time/zoned-time';
 
 /** OrganizationModel */

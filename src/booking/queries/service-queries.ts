@@ -1,5 +1,5 @@
-import type { BookingContext } from '../application/booking-context';
-import { resolveService, type ResolvedService } from '../application/service-resolver';
+import type { BookingContext } from '../handlers/booking-context';
+import { resolveService, type ResolvedService } from '../handlers/service-resolver';
 
 /** The services open for booking at a location, by name. */
 export async function servicesAt(context: BookingContext, locationId: string): Promise<ResolvedService[]> {

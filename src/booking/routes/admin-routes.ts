@@ -1,14 +1,16 @@
 import { Router } from 'express';
 import { route } from '../../platform/http/problem';
+import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf } from '../../platform/http/service-auth';
-import type { BookingContext } from '../application/booking-context';
-import { importReferenceData, type ReferenceImport } from '../application/reference-import';
-import { saveReference } from '../application/reference-commands';
+import type { BookingContext } from '../handlers/booking-context';
+import { importReferenceData, type ReferenceImport } from '../handlers/reference-import';
+import { saveReference } from '../handlers/save-reference';
 import { ruleProblem } from '../problems';
-import type { ReferenceKind } from '../reference/reference-types';
+import type { ReferenceKind } from '../reference/definitions';
 import { BookingRights, need } from '../rights';
-import { validateBody } from '../validation';
-import { jsonBody, languageOfRequest, queryOf, refuseUndecodablePath, uuidParam } from './http-input';
+import { BOOKING_SERVICE } from '../service';
+import { languageOfRequest, type Language } from '../messages';
+import { jsonBody, refuseUndecodablePath, uuidParam } from './http-input';
 
 export const ADMIN_BASE = '/api/v1/booking-admin';
 
@@ -26,6 +28,7 @@ const RESOURCES: { path: string; kind: ReferenceKind }[] = [
  */
 export function adminRoutes(context: BookingContext): Router {
   const router = Router();
+  const schemas = RequestSchemas.of(BOOKING_SERVICE);
   router.use(ADMIN_BASE, need(BookingRights.manageReferenceData));
 
   for (const { path, kind } of RESOURCES) {
@@ -34,7 +37,7 @@ export function adminRoutes(context: BookingContext): Router {
       collection,
       route(async (request, response) => {
         const language = languageOfRequest(request);
-        const query = queryOf<{ cursor?: string; limit: number }>(request, 'admin-list.query', language);
+        const query = schemas.query<{ cursor?: string; limit: number }>('admin-list.query', request.query);
         const after = query.cursor ? decodeCursor(query.cursor, language) : null;
         const filter = after ? { _id: { $gt: after } } : {};
         const [page, totalCount] = await Promise.all([context.reference.find(kind, filter, { sort: { _id: 1 }, limit: query.limit + 1 }), context.reference.count(kind, {})]);
@@ -48,7 +51,7 @@ export function adminRoutes(context: BookingContext): Router {
       collection,
       route(async (request, response) => {
         const language = languageOfRequest(request);
-        const input = validateBody<Record<string, unknown>>(kind, await jsonBody(request, language), language);
+        const input = schemas.value<Record<string, unknown>>(kind, await jsonBody(request, language));
         const saved = await saveReference(context, kind, 'create', input, { producer: clientOf(response).id, language });
         response.status(201).location(`${collection}/${(saved as { id: string }).id}`).json(saved);
       }),
@@ -70,7 +73,7 @@ export function adminRoutes(context: BookingContext): Router {
       route(async (request, response) => {
         const language = languageOfRequest(request);
         const id = uuidParam(request.params.id, 'id', language);
-        const input = validateBody<Record<string, unknown>>(kind, await jsonBody(request, language), language);
+        const input = schemas.value<Record<string, unknown>>(kind, await jsonBody(request, language));
         response.status(200).json(await saveReference(context, kind, 'update', input, { id, producer: clientOf(response).id, language }));
       }),
     );
@@ -80,7 +83,7 @@ export function adminRoutes(context: BookingContext): Router {
     `${ADMIN_BASE}/imports`,
     route(async (request, response) => {
       const language = languageOfRequest(request);
-      const file = validateBody<ReferenceImport>('import', await jsonBody(request, language), language);
+      const file = schemas.value<ReferenceImport>('import', await jsonBody(request, language));
       response.status(200).json(await importReferenceData(context, file, clientOf(response).id, language));
     }),
   );
@@ -90,7 +93,7 @@ export function adminRoutes(context: BookingContext): Router {
 
 const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
 
-function decodeCursor(cursor: string, language: ReturnType<typeof languageOfRequest>): string {
+function decodeCursor(cursor: string, language: Language): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw ruleProblem(language, 400, 'invalidCursor', {}, 'cursor');
   return id;

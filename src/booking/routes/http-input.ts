@@ -4,13 +4,11 @@ import { ProblemError } from '../../platform/errors';
 import { readBody } from '../../platform/http/read-body';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/json-depth';
 import { parseJsonExactly } from '../../platform/json-numbers';
-import { languageOf, type Language } from '../messages';
+import { canonicalUuid } from '../../platform/http/request-validation';
+import { languageOfRequest, type Language } from '../messages';
 import { ruleProblem, validationProblem } from '../problems';
-import { canonicalUuid, validateQuery } from '../validation';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
-
-export const languageOfRequest = (request: Pick<Request, 'headers'>): Language => languageOf(request.headers['x-custom-lang']);
 
 /** The body as JSON whatever its Content-Type (curl -d sends form encoding by default). */
 export async function jsonBody(request: Request, language: Language): Promise<unknown> {
@@ -29,11 +27,6 @@ export async function jsonBody(request: Request, language: Language): Promise<un
   // the request's hash and the validation walk a body recursively (src/platform/json-depth.ts)
   if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw validationProblem(language, [{ field: '$', key: 'nestedTooDeep', params: { max: MAX_JSON_DEPTH } }]);
   return value;
-}
-
-/** Query parameters through their schema. */
-export function queryOf<T>(request: Request, schemaId: string, language: Language): T {
-  return validateQuery<T>(schemaId, request.query as Record<string, unknown>, language);
 }
 
 export function idempotencyKeyOf(request: Request, language: Language): string | null {

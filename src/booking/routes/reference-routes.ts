@@ -1,19 +1,21 @@
 import { Router, type Response } from 'express';
 import { route } from '../../platform/http/problem';
-import type { BookingContext } from '../application/booking-context';
-import { resolveService } from '../application/service-resolver';
+import { RequestSchemas } from '../../platform/http/request-validation';
+import type { BookingContext } from '../handlers/booking-context';
+import { resolveService } from '../handlers/service-resolver';
 import { calendarConfig } from '../queries/calendar-config';
 import { paginationResponse, pageWindow, type PageRequest } from '../queries/pagination';
 import { locationModel, organizationModel, settingModel } from '../queries/reference-views';
-import { resourceDto } from '../reference/reference-types';
+import { resourceDto } from '../reference/definitions';
 import { findServiceByIdno, servicesAt } from '../queries/service-queries';
 import { BookingRights, need } from '../rights';
 import { DEFAULT_TIME_ZONE } from '../../platform/time/zoned-time';
-import { languageOfRequest, queryOf } from './http-input';
+import { BOOKING_SERVICE } from '../service';
 
 /** organizations/list, locations/list(-by-idno), calendars/list, calendars/config(-by-idno) and settings. */
 export function referenceRoutes(context: BookingContext): Router {
   const router = Router();
+  const schemas = RequestSchemas.of(BOOKING_SERVICE);
   const { reference } = context;
   const noContent = (response: Response) => void response.status(204).end();
 
@@ -37,7 +39,7 @@ export function referenceRoutes(context: BookingContext): Router {
     '/api/v2/locations/list',
     need(BookingRights.readLocations),
     route(async (request, response) => {
-      const query = queryOf<PageRequest & { OrganizationId: string }>(request, 'locations-list.query', languageOfRequest(request));
+      const query = schemas.query<PageRequest & { OrganizationId: string }>('locations-list.query', request.query);
       await locationPage(response, { organizationId: query.OrganizationId }, query);
     }),
   );
@@ -46,7 +48,7 @@ export function referenceRoutes(context: BookingContext): Router {
     '/api/v2/locations/list-by-idno',
     need(BookingRights.readLocations),
     route(async (request, response) => {
-      const query = queryOf<PageRequest & { Idno: string }>(request, 'locations-by-idno.query', languageOfRequest(request));
+      const query = schemas.query<PageRequest & { Idno: string }>('locations-by-idno.query', request.query);
       const organizations = await reference.find('organization', { idno: query.Idno });
       await locationPage(response, { organizationId: { $in: organizations.map((organization) => organization.id) } }, query);
     }),
@@ -56,7 +58,7 @@ export function referenceRoutes(context: BookingContext): Router {
     '/api/v2/calendars/list',
     need(BookingRights.readCalendars),
     route(async (request, response) => {
-      const { locationId } = queryOf<{ locationId: string }>(request, 'calendars-list.query', languageOfRequest(request));
+      const { locationId } = schemas.query<{ locationId: string }>('calendars-list.query', request.query);
       const services = await servicesAt(context, locationId);
       if (services.length === 0) return noContent(response);
       response.status(200).json(services.map((service) => ({ name: resourceDto(service.calendar.name), calendarLocationId: service.calendarLocation.id })));
@@ -67,7 +69,7 @@ export function referenceRoutes(context: BookingContext): Router {
     '/api/v2/calendars/config',
     need(BookingRights.readCalendars),
     route(async (request, response) => {
-      const { calendarLocationId } = queryOf<{ calendarLocationId: string }>(request, 'calendar-config.query', languageOfRequest(request));
+      const { calendarLocationId } = schemas.query<{ calendarLocationId: string }>('calendar-config.query', request.query);
       const service = await resolveService(context, calendarLocationId);
       if (!service?.isOpen) return noContent(response);
       response.status(200).json(await calendarConfig(context, service));
@@ -78,7 +80,7 @@ export function referenceRoutes(context: BookingContext): Router {
     '/api/v2/calendars/config-by-idno',
     need(BookingRights.readCalendars),
     route(async (request, response) => {
-      const query = queryOf<{ LocationIdno: string; ServiceCode: string }>(request, 'calendar-config-by-idno.query', languageOfRequest(request));
+      const query = schemas.query<{ LocationIdno: string; ServiceCode: string }>('calendar-config-by-idno.query', request.query);
       const service = await findServiceByIdno(context, query.LocationIdno, query.ServiceCode);
       if (!service) return noContent(response);
       response.status(200).json(await calendarConfig(context, service));
@@ -89,7 +91,7 @@ export function referenceRoutes(context: BookingContext): Router {
     '/api/v2/settings',
     need(BookingRights.readSettings),
     route(async (request, response) => {
-      const query = queryOf<{ OrganizationId: string; CalendarId: string }>(request, 'settings.query', languageOfRequest(request));
+      const query = schemas.query<{ OrganizationId: string; CalendarId: string }>('settings.query', request.query);
       const calendar = await reference.calendar(query.CalendarId);
       const settings = calendar?.organizationId === query.OrganizationId ? await reference.effectiveSettings(query.OrganizationId, query.CalendarId) : null;
       if (!settings) return noContent(response);

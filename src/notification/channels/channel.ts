@@ -1,4 +1,4 @@
-import type { Channel, Language, Priority } from '../notification-vocabulary';
+import type { Channel, Language, Priority } from '../vocabulary';
 
 /** One message, rendered for its recipient, as a channel adapter sends it. */
 export type OutgoingMessage = {

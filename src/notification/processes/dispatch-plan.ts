@@ -1,4 +1,4 @@
-import type { MessageState, NotificationState } from '../notification-state';
+import type { MessageState, NotificationState } from '../notification/state';
 
 export type DispatchStep =
   | { kind: 'idle' }

@@ -1,8 +1,8 @@
 import type { BlobStore } from '../../platform/blob-store/blob-store';
 import type { OutgoingMessage } from '../channels/channel';
-import type { MessageState, NotificationState } from '../notification-state';
-import { inLanguage } from '../notification-vocabulary';
-import { builtInValues, fill, type TextKind } from '../template-rendering';
+import type { MessageState, NotificationState } from '../notification/state';
+import { inLanguage } from '../vocabulary';
+import { builtInValues, fill, type TextKind } from '../template/variables';
 
 /**
  * One message as it leaves: its language's content with the template's variables and the built-in

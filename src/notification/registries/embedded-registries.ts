@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Channel, Direction, Language, PolicyType } from '../notification-vocabulary';
+import type { Channel, Direction, Language, PolicyType } from '../vocabulary';
 import type { Company, ContactRegistry, IdentityRegistry, Person } from './registries';
 
 type Roles = Partial<Record<Direction, string[]>>;

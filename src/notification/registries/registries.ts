@@ -1,4 +1,4 @@
-import type { Channel, Direction, Language, PolicyType } from '../notification-vocabulary';
+import type { Channel, Direction, Language, PolicyType } from '../vocabulary';
 
 /**
  * The registries recipients are resolved through. The embedded profile reads them from a JSON file of

@@ -1,5 +1,6 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { groupCommitter, openLogForWriting } from './sqlite-log-schema';
+import { groupCommitter } from './group-committer';
+import { openLogForWriting } from './sqlite-log-schema';
 import { decodeAppends, packCommit, type WriterReply, type WriterRequest } from './sqlite-log-wire';
 
 /**

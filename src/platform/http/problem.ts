@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { notFound, ProblemError, serviceUnavailable } from '../errors';
 import { AppendTooLargeError, LogUnavailableError } from '../event-store/event-store';
 import { describeKnownCaller } from '../identity/authenticate';
 import type { Logger } from '../logger';
+import { pathForLog } from '../log-privacy';
 
 /**
  * RFC 7807 problem details for every error. Internal details (stack traces, SQL, paths) are logged
@@ -50,7 +51,7 @@ export const notFoundHandler: RequestHandler = (request, _response, next) => {
  * certificate was already looked up (every HTTP request's is, by the rate limiter); code: Node's parser
  * error, for a request it could not read.
  */
-export type RefusedRequest = { method?: string; path?: string; socket?: Duplex; code?: string };
+export type RefusedRequest = { method?: string; path?: string; socket?: Duplex; code?: string; template?: string };
 
 /** An HTTP/1.1 request as a refusal's log line and `instance` name it: its method, its path without the query, its connection. */
 export function refusedRequestOf(request: IncomingMessage): RefusedRequest & { path: string } {
@@ -87,7 +88,7 @@ function loggedProblemFor(error: unknown, traceId: string, request: RefusedReque
     title: problem.title,
     traceId,
     method: request.method,
-    path: request.path,
+    path: request.path === undefined ? undefined : pathForLog(request.path, request.template),
     caller: socket ? describeKnownCaller(socket) : undefined,
     address: socket?.remoteAddress,
     code: request.code,
@@ -133,16 +134,23 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (response.headersSent) {
       // too late for a problem: the caller sees the connection close mid-response, and the log says why
       logger.error(
-        { status: response.statusCode, traceId: traceIdOf(response), method: request.method, path: request.path, err: error },
+        { status: response.statusCode, traceId: traceIdOf(response), method: request.method, path: pathForLog(request.path, routeTemplateOf(request)), err: error },
         'response failed after it began',
       );
       response.destroy();
       return;
     }
-    const { problem, headers } = loggedProblemFor(error, traceIdOf(response), { method: request.method, path: request.path, socket: request.socket }, logger);
+    const refused = { method: request.method, path: request.path, template: routeTemplateOf(request), socket: request.socket };
+    const { problem, headers } = loggedProblemFor(error, traceIdOf(response), refused, logger);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     sendProblem(response, { ...problem, instance: request.originalUrl.split('?')[0] });
   };
+}
+
+/** The template of the route that took the request (`/query/:uid`), when one did. */
+function routeTemplateOf(request: Request): string | undefined {
+  const template = (request.route as { path?: unknown } | undefined)?.path;
+  return typeof template === 'string' ? `${request.baseUrl}${template}` : undefined;
 }
 
 /** The same problem details on a plain Node response (the routes that bypass Express); returns the status sent. */
@@ -192,11 +200,28 @@ function parserRefusalOf(code: string | undefined): ProblemError {
  */
 export function answerUnreadableRequest(error: Error & { code?: string }, socket: Duplex, logger: Logger): void {
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ERR_SSL_HTTP_REQUEST') {
+    answerPlainHttp(socket, logger);
+    return;
+  }
   if (error.code === 'ECONNRESET' || isTlsFailure(error) || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
   endWithProblem(socket, problemResponse(parserRefusalOf(error.code), { socket, code: error.code }, logger));
+}
+
+/**
+ * Plain HTTP sent to the HTTPS port: OpenSSL reads the request line as a broken handshake. As well-known
+ * web servers do, the client gets a 400 in plain HTTP on the connection under the TLS socket, saying to
+ * use HTTPS, instead of an empty reply.
+ */
+function answerPlainHttp(tlsSocket: Duplex, logger: Logger): void {
+  const raw = (tlsSocket as Duplex & { _parent?: Duplex | null })._parent;
+  const refusal = new ProblemError(400, 'Bad Request', 'this port speaks HTTPS (TLS with a client certificate): send the request to https:// instead of http://');
+  const answer = problemResponse(refusal, { socket: raw ?? undefined, code: 'ERR_SSL_HTTP_REQUEST' }, logger);
+  if (raw?.writable) endWithProblem(raw, answer);
+  else tlsSocket.destroy();
 }
 
 /**

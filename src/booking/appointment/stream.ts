@@ -1,0 +1,3 @@
+import { BOOKING_STREAMS } from '../service';
+
+export const toAppointmentStreamId = (appointmentId: string) => `${BOOKING_STREAMS}appointment-${appointmentId}`;

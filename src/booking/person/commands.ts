@@ -1,0 +1,1 @@
+export type PersonCommand = { type: 'issueToken'; userAccessToken: string; at: string };

@@ -1,0 +1,2 @@
+/** One stream per template. */
+export const toTemplateStreamId = (templateId: string) => `notification-template-${templateId}`;
