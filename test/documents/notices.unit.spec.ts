@@ -27,8 +27,14 @@ describe('document store notices (unit)', () => {
     expect(notice.recipients).to.deep.equal([{ type: 'IDNP', value: '2000000000011' }]);
     expect(notice.key).to.equal('documents-published-event-1');
     expect(notice.body.ro).to.include('„Cazier”');
-    expect(notice.body.en).to.include('"Cazier"');
+    expect(notice.body.en).to.include('“Cazier”');
     expect(notice.body.ru).to.include('«Cazier»');
+  });
+
+  it('escapes the name in the HTML body, not in the short text', () => {
+    const [notice] = documentNotices.noticesOf(created({ name: '<b>x</b>' }), logger);
+    expect(notice.body.en).to.include('&lt;b&gt;x&lt;/b&gt;').and.not.include('<b>');
+    expect(notice.bodyShort.en).to.include('<b>x</b>');
   });
 
   it('tells an organization by IDNO that a document was shared with it', () => {
@@ -48,6 +54,12 @@ describe('document store notices (unit)', () => {
       stored('md.gov.documents.document.changed.v1', {}),
     ]) {
       expect(documentNotices.noticesOf(event, logger), event.event.type).to.deep.equal([]);
+    }
+  });
+
+  it('keeps every subject within the e-mail limit of the notification service (41 characters)', () => {
+    for (const notice of [...documentNotices.noticesOf(created(), logger), ...documentNotices.noticesOf(shared(), logger)]) {
+      for (const subject of Object.values(notice.subject)) expect(subject.length, subject).to.be.at.most(41);
     }
   });
 

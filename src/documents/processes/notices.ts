@@ -3,6 +3,7 @@ import type { Notice, NoticeSource } from '../../platform/notices';
 import { DOCUMENT_CREATED, type DocumentCreated } from '../document/events';
 import { idnoOf, idnpOf } from '../principals/principal';
 import { SHARE_GRANTED, type ShareGranted } from '../share/events';
+import { escapeHtml } from '../transform/render-html';
 import { DOCUMENTS_SERVICE, DOCUMENTS_STREAMS } from '../service';
 
 /** Who a notice about a principal's documents reaches: a person by IDNP, an organization by IDNO; systems and everyone, nobody. */
@@ -19,18 +20,20 @@ function published(event: StoredEvent, data: DocumentCreated['data']): Notice[] 
   if (data.isFolder || data.suppressNotifications || data.owner === data.createdBy) return [];
   const recipients = recipientsOf(data.owner);
   if (recipients.length === 0) return [];
-  const name = data.name;
+  const name = escapeHtml(data.name);
+  const short = data.name;
   return [
     {
       key: `documents-published-${event.event.id}`,
       recipients,
       subject: { ro: 'Document nou în MDocs', en: 'New document in MDocs', ru: 'Новый документ в MDocs' },
+      // the body is HTML: the name, typed by people, is escaped in it
       body: {
-        ro: `Documentul „${name}” a fost publicat pentru dumneavoastră în MDocs.`,
-        en: `The document "${name}" was published for you in MDocs.`,
-        ru: `Документ «${name}» опубликован для вас в MDocs.`,
+        ro: `<p>Documentul „${name}” a fost publicat pentru dumneavoastră în MDocs.</p>`,
+        en: `<p>The document “${name}” was published for you in MDocs.</p>`,
+        ru: `<p>Документ «${name}» опубликован для вас в MDocs.</p>`,
       },
-      bodyShort: { ro: `MDocs: document nou „${name}”.`, en: `MDocs: new document "${name}".`, ru: `MDocs: новый документ «${name}».` },
+      bodyShort: { ro: `MDocs: document nou „${short}”.`, en: `MDocs: new document “${short}”.`, ru: `MDocs: новый документ «${short}».` },
     },
   ];
 }
@@ -44,11 +47,11 @@ function shared(event: StoredEvent, data: ShareGranted['data']): Notice[] {
     {
       key: `documents-shared-${event.event.id}`,
       recipients,
-      subject: { ro: 'Un document a fost partajat cu dumneavoastră', en: 'A document was shared with you', ru: 'С вами поделились документом' },
+      subject: { ro: 'Document partajat cu dumneavoastră', en: 'A document was shared with you', ru: 'С вами поделились документом' },
       body: {
-        ro: `Un document din MDocs a fost partajat cu dumneavoastră (permisiune: ${permission.ro}). Îl găsiți în lista „Partajate cu mine”.`,
-        en: `A document in MDocs was shared with you (permission: ${permission.en}). It is in your "Shared with me" list.`,
-        ru: `С вами поделились документом в MDocs (право: ${permission.ru}). Он в списке «Доступные мне».`,
+        ro: `<p>Un document din MDocs a fost partajat cu dumneavoastră (permisiune: ${permission.ro}). Îl găsiți în lista „Partajate cu mine”.</p>`,
+        en: `<p>A document in MDocs was shared with you (permission: ${permission.en}). It is in your “Shared with me” list.</p>`,
+        ru: `<p>С вами поделились документом в MDocs (право: ${permission.ru}). Он в списке «Доступные мне».</p>`,
       },
       bodyShort: { ro: 'MDocs: un document a fost partajat cu dumneavoastră.', en: 'MDocs: a document was shared with you.', ru: 'MDocs: с вами поделились документом.' },
     },
