@@ -66,9 +66,11 @@ describe('document decider', () => {
   });
 
   it('moves a document, never a folder into itself or below it', () => {
-    const move = { type: 'MoveDocument' as const, ...common, actor: actor('Write'), toFolderId: 'f', destinationPath: ['a', 'f'] };
-    spec.given([created]).when(move).then([{ type: DOCUMENT_MOVED, data: { documentId, fromFolderId: null, toFolderId: 'f', by: ION, clientId: 'demo-institution', at } }]);
-    spec.given([created]).when({ ...move, destinationPath: [documentId, 'f'] }).thenThrows(InvalidDocumentError, /folder itself or a folder inside it/);
+    const folder = '00000000-0000-4000-8000-0000000000f1';
+    const above = '00000000-0000-4000-8000-0000000000f0';
+    const move = { type: 'MoveDocument' as const, ...common, actor: actor('Write'), toFolderId: folder, destinationPath: [above, folder] };
+    spec.given([created]).when(move).then([{ type: DOCUMENT_MOVED, data: { documentId, fromFolderId: null, toFolderId: folder, by: ION, clientId: 'demo-institution', at } }]);
+    spec.given([created]).when({ ...move, destinationPath: [documentId, folder] }).thenThrows(InvalidDocumentError, /folder itself or a folder inside it/);
   });
 
   it('keeps versions for a versioned type, replaces the current one otherwise', () => {

@@ -38,12 +38,13 @@ describe('document type, quota and reservation deciders', () => {
 
   it('uses a reservation once, for one document, by the client that made it', () => {
     const reservations = deciderSpec(reservationDecider);
-    const made = { type: RESERVATION_MADE, data: { reservationId: 'r', accessCodeSha256: null, link: 'l', by: 'p', clientId: 'c', at } } as const;
-    const use = { type: 'UseReservation' as const, reservationId: 'r', documentId: 'd', by: 'p', clientId: 'c', at };
-    const used = { type: RESERVATION_USED, data: { reservationId: 'r', documentId: 'd', by: 'p', clientId: 'c', at } } as const;
+    const [r, d, p] = ['00000000-0000-4000-8000-000000000071', '00000000-0000-4000-8000-0000000000d1', 'urn:md:idno:1003600000003'];
+    const made = { type: RESERVATION_MADE, data: { reservationId: r, accessCodeSha256: null, link: `https://localhost/mdocs/view/${r}`, by: p, clientId: 'c', at } } as const;
+    const use = { type: 'UseReservation' as const, reservationId: r, documentId: d, by: p, clientId: 'c', at };
+    const used = { type: RESERVATION_USED, data: { reservationId: r, documentId: d, by: p, clientId: 'c', at } } as const;
     reservations.given([made]).when(use).then([used]);
     reservations.given([made, used]).when(use).then([]);
-    reservations.given([made, used]).when({ ...use, documentId: 'other' }).thenThrows(ReservationUsedError);
+    reservations.given([made, used]).when({ ...use, documentId: '00000000-0000-4000-8000-0000000000d2' }).thenThrows(ReservationUsedError);
     reservations.given([made]).when({ ...use, clientId: 'another' }).thenThrows(ReservationNotFoundError);
     reservations.given([]).when(use).thenThrows(ReservationNotFoundError);
   });
