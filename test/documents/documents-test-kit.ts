@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { RequestSchemas } from '../../src/platform/http/request-validation';
 import { compileSchema } from '../../src/platform/json-schema';
 import { schemasDir } from '../../src/platform/project-paths';
 import { createEventLogModule } from '../../src/eventlog/module';
@@ -45,7 +46,7 @@ export function expectStatus(response: HttpResponse, status: number, what = ''):
 /** Uploads content whole; returns the blob id. */
 export async function uploadJson(client: HttpsClient, content: unknown, query: Record<string, string> = {}): Promise<string> {
   const response = await client.post('/mdocs/blobs', { query: { documentTypeCode: 'Unknown', ...query }, body: JSON.stringify(content), headers: { 'content-type': 'application/json' } });
-  return expectStatus(response, 201, 'upload').json().id;
+  return expectShape(expectStatus(response, 201, 'upload'), 'identified').id;
 }
 
 export async function uploadBytes(client: HttpsClient, bytes: Buffer, contentType = 'application/octet-stream', query: Record<string, string> = {}): Promise<string> {
@@ -55,7 +56,7 @@ export async function uploadBytes(client: HttpsClient, bytes: Buffer, contentTyp
 
 /** Creates documents (or folders, blobId null); returns the created items. */
 export async function createDocuments(client: HttpsClient, blobId: string | null, documents: object[]): Promise<{ id: string; name: string; principal: string; expiresOn: string | null }[]> {
-  return expectStatus(await client.post('/mdocs/documents', { body: { blobId, documents } }), 201, 'create').json();
+  return expectShape(expectStatus(await client.post('/mdocs/documents', { body: { blobId, documents } }), 201, 'create'), 'documents-created');
 }
 
 export async function createFolder(client: HttpsClient, principal: string, name: string, folderId?: string): Promise<string> {
@@ -103,4 +104,11 @@ export function cutRequest(client: HttpsClient, method: string, path: string, he
     request.on('close', () => resolve());
     request.write(sendBytes, () => setTimeout(() => request.destroy(), 100));
   });
+}
+
+/** The answer's body fits its response schema (schemas/documents/<name>.response.json); returns it. */
+export function expectShape<T = any>(response: HttpResponse, schema: string): T {
+  const body = response.json();
+  expect(() => RequestSchemas.of('documents').value(`${schema}.response.json`, structuredClone(body)), `${schema}: ${response.text.slice(0, 300)}`).to.not.throw();
+  return body;
 }

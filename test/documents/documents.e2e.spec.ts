@@ -7,6 +7,7 @@ import {
   createDocuments,
   createFolder,
   expectEventsFollowContracts,
+  expectShape,
   expectStatus,
   INSTITUTION,
   ION,
@@ -43,7 +44,7 @@ describe('Document store: documents and folders (e2e over mTLS)', function () {
         { name: 'Adeverință', principal: ION, expiresOn: '2030-01-01T00:00:00.000Z' },
         { name: 'Adeverință', principal: MARIA, expiresOn: null },
       ]);
-      const detail = expectStatus(await get(`/mdocs/documents/${created[0].id}`), 200).json();
+      const detail = expectShape(expectStatus(await get(`/mdocs/documents/${created[0].id}`), 200), 'document');
       expect(detail).to.include({ id: created[0].id, name: 'Adeverință', number: 'A-1', folderId: null, folderName: 'Root', type: 'Unknown', type_Name_Ro: 'Necunoscut', size: 16, createdBy: INSTITUTION });
       expect(detail.createdByName).to.be.a('string');
       expect(detail.indicativeFlags & 2, 'published by someone else: New').to.equal(2);
@@ -115,6 +116,7 @@ describe('Document store: documents and folders (e2e over mTLS)', function () {
 
     it('lists a folder, folders first then by name, paged, with X-Pagination', async () => {
       const page = expectStatus(await get('/mdocs/documents', { folderId: folder, itemsPerPage: 2, page: 1 }), 200);
+      expectShape(page, 'documents-list');
       expect(page.json().map((item: { name: string }) => item.name)).to.deep.equal(['Sub', 'Alfa']);
       expect(JSON.parse(String(page.headers['x-pagination']))).to.include({ TotalCount: 5, PageSize: 2, CurrentPage: 1 });
       const last = (await get('/mdocs/documents', { folderId: folder, itemsPerPage: 2, page: 3 })).json();
@@ -145,7 +147,7 @@ describe('Document store: documents and folders (e2e over mTLS)', function () {
     it('changes name, number and expiry in the guide\'s shape and the client\'s operations, and moves by folderId', async () => {
       const folder = await createFolder(institution, ION, 'Destinație');
       const id = await createDocument(institution, ION, 'Vechi');
-      const flat = expectStatus(await institution.patch(`/mdocs/documents/${id}`, { query: { principal: ION }, body: { name: 'Nou', number: 'N-7', expiresOn: '2031-01-01T00:00:00Z' } }), 200).json();
+      const flat = expectShape(expectStatus(await institution.patch(`/mdocs/documents/${id}`, { query: { principal: ION }, body: { name: 'Nou', number: 'N-7', expiresOn: '2031-01-01T00:00:00Z' } }), 200), 'document');
       expect(flat).to.include({ name: 'Nou', number: 'N-7', expiresOn: '2031-01-01T00:00:00.000Z', modifiedBy: ION });
       const operations = [
         { op: 'replace', path: 'name', value: 'Mutat' },
@@ -167,20 +169,20 @@ describe('Document store: documents and folders (e2e over mTLS)', function () {
       expectStatus(await institution.delete(`/mdocs/documents/${folder}`, { query: { principal: ION } }), 400);
       expectStatus(await institution.delete(`/mdocs/documents/${inside}`, { query: { principal: ION } }), 200);
       expectStatus(await get(`/mdocs/documents/${inside}`), 404);
-      const bin = expectStatus(await get('/mdocs/recycled-documents', { recycled: 'True' }), 200).json();
+      const bin = expectShape(expectStatus(await get('/mdocs/recycled-documents', { recycled: 'True' }), 200), 'recycled-list');
       expect(bin.find((item: { id: string }) => item.id === inside)).to.include({ deletedBy: ION, deletedFrom: 'Coș' });
-      expectStatus(await institution.post(`/mdocs/recycled-documents/${inside}/restore`, { query: { principal: ION } }), 200);
+      expectShape(expectStatus(await institution.post(`/mdocs/recycled-documents/${inside}/restore`, { query: { principal: ION } }), 200), 'identified');
       expect(expectStatus(await get(`/mdocs/documents/${inside}`), 200).json().folderId).to.equal(folder);
       expectStatus(await institution.delete(`/mdocs/documents/${folder}`, { query: { principal: ION, force: 'true' } }), 200);
       expectStatus(await get(`/mdocs/documents/${inside}`), 404, 'under a recycled folder');
-      expectStatus(await institution.delete('/mdocs/recycled-documents', { query: { principal: ION } }), 200);
+      expectShape(expectStatus(await institution.delete('/mdocs/recycled-documents', { query: { principal: ION } }), 200), 'recycle-bin-emptied');
       expect((await get('/mdocs/recycled-documents')).json()).to.deep.equal([]);
       expectStatus(await institution.post(`/mdocs/recycled-documents/${folder}/restore`, { query: { principal: ION } }), 404);
     });
 
     it('deletes for good with permanent=true, only for the owner', async () => {
       const id = await createDocument(institution, ION, 'Definitiv');
-      expectStatus(await institution.delete(`/mdocs/documents/${id}`, { query: { principal: ION, permanent: 'true' } }), 200);
+      expectShape(expectStatus(await institution.delete(`/mdocs/documents/${id}`, { query: { principal: ION, permanent: 'true' } }), 200), 'identified');
       expectStatus(await get(`/mdocs/documents/${id}`), 404);
       expect((await get('/mdocs/recycled-documents')).json().map((item: { id: string }) => item.id)).to.not.include(id);
       expectStatus(await institution.delete(`/mdocs/documents/${id}`, { query: { principal: ION } }), 404);
@@ -190,9 +192,9 @@ describe('Document store: documents and folders (e2e over mTLS)', function () {
       const folder = await createFolder(institution, ION, 'Mărime');
       const first = await createDocument(institution, ION, 'unu', { n: 1 }, { folderId: folder });
       await createDocument(institution, ION, 'doi', { n: 22 }, { folderId: folder });
-      expect(expectStatus(await get(`/mdocs/documents/${first}/size`), 200).json()).to.deep.equal({ size: 7 });
+      expect(expectShape(expectStatus(await get(`/mdocs/documents/${first}/size`), 200), 'document-size')).to.deep.equal({ size: 7 });
       expect((await get(`/mdocs/documents/${folder}/size`)).json()).to.deep.equal({ size: 15 });
-      const copy = expectStatus(await institution.post(`/mdocs/documents/${first}/copy`, { query: { principal: ION, folderId: folder } }), 201).json();
+      const copy = expectShape(expectStatus(await institution.post(`/mdocs/documents/${first}/copy`, { query: { principal: ION, folderId: folder } }), 201), 'created-item');
       expect(copy).to.include({ name: 'unu', principal: ION });
       expect((await get(`/mdocs/documents/${copy.id}/blob`)).text).to.equal('{"n":1}');
       expectStatus(await institution.post(`/mdocs/documents/${folder}/copy`, { query: { principal: ION } }), 400);

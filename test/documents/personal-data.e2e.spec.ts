@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
-import { COMPANY, createDocument, expectStatus, ION, startDocuments } from './documents-test-kit';
+import { COMPANY, createDocument, expectShape, expectStatus, ION, startDocuments } from './documents-test-kit';
 
 describe('Document store: personal data and principal names (e2e over mTLS)', function () {
   this.timeout(120_000);
@@ -40,7 +40,7 @@ describe('Document store: personal data and principal names (e2e over mTLS)', fu
   });
 
   it('answers a principal\'s name (the seed\'s path), 400 for one that is no URN, 403 without the read right', async () => {
-    expect(expectStatus(await institution.get(`/mdocs/principals/${encodeURIComponent(ION)}/name`), 200).json()).to.deep.equal({ principal: ION, name: 'ION POPESCU' });
+    expect(expectShape(expectStatus(await institution.get(`/mdocs/principals/${encodeURIComponent(ION)}/name`), 200), 'principal-name')).to.deep.equal({ principal: ION, name: 'ION POPESCU' });
     expect((await institution.get('/mdocs/principals/urn:md:idno:1003600000029/name')).json().name).to.equal('Documents writer');
     expect((await institution.get('/mdocs/principals/urn:md:idnp:2999999999999/name')).json().name).to.equal(null);
     const refused = expectStatus(await institution.get('/mdocs/principals/2000000000011/name'), 400);

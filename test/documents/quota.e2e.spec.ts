@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
-import { ANDREI, createDocuments, expectStatus, MARIA, PART, startDocuments, uploadBytes } from './documents-test-kit';
+import { ANDREI, createDocuments, expectShape, expectStatus, MARIA, PART, startDocuments, uploadBytes } from './documents-test-kit';
 
 describe('Document store: quota (e2e over mTLS)', function () {
   this.timeout(120_000);
@@ -15,7 +15,7 @@ describe('Document store: quota (e2e over mTLS)', function () {
   });
   after(() => platform.stop());
 
-  const quota = async (principal: string) => expectStatus(await institution.get('/mdocs/quota', { query: { principal } }), 200).json();
+  const quota = async (principal: string) => expectShape(expectStatus(await institution.get('/mdocs/quota', { query: { principal } }), 200), 'quota');
   const setMaximum = (principal: string, storageMaximum: number) => institution.post('/api/v1/principal-quotas', { body: { principal, storageMaximum } });
 
   it('counts a principal\'s stored content once per blob, whatever the number of documents, copies and versions naming it', async () => {
@@ -35,7 +35,7 @@ describe('Document store: quota (e2e over mTLS)', function () {
   });
 
   it('answers 507 with a problem when a create would pass the quota, and writes nothing', async () => {
-    expect(expectStatus(await setMaximum(MARIA, 2000), 200).json()).to.deep.include({ principal: MARIA, storageMaximum: 2000 });
+    expect(expectShape(expectStatus(await setMaximum(MARIA, 2000), 200), 'principal-quota')).to.deep.include({ principal: MARIA, storageMaximum: 2000 });
     const fits = await uploadBytes(institution, randomBytes(1500));
     await createDocuments(institution, fits, [{ principal: MARIA, name: 'fits' }]);
     const tooMuch = await uploadBytes(institution, randomBytes(600));

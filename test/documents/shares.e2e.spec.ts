@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
-import { ANDREI, COMPANY, createDocument, createDocuments, createFolder, expectEventsFollowContracts, expectStatus, ION, MARIA, startDocuments, uploadJson } from './documents-test-kit';
+import { ANDREI, COMPANY, createDocument, createDocuments, createFolder, expectEventsFollowContracts, expectShape, expectStatus, ION, MARIA, startDocuments, uploadJson } from './documents-test-kit';
 
 describe('Document store: shares and reservations (e2e over mTLS)', function () {
   this.timeout(120_000);
@@ -23,7 +23,7 @@ describe('Document store: shares and reservations (e2e over mTLS)', function () 
 
   it('shares in the seed\'s shape and in the official client\'s (201 [{id}]); the recipient reads, lists it for-me, the sharer by-me', async () => {
     const id = await createDocument(institution, ION, 'Diploma', { d: 1 }, { number: 'D-9' });
-    const seed = expectStatus(await share(id, ION, { shares: [{ sharedFor: MARIA, permission: 'Read', to: inAYear }] }), 201).json();
+    const seed = expectShape(expectStatus(await share(id, ION, { shares: [{ sharedFor: MARIA, permission: 'Read', to: inAYear }] }), 201), 'identified-list');
     expect(seed).to.have.length(1);
     const client = expectStatus(await share(id, ION, [{ for: ANDREI, permission: 2, suppressNotifications: true }]), 201).json();
     expect(client[0].id).to.be.a('string');
@@ -31,12 +31,12 @@ describe('Document store: shares and reservations (e2e over mTLS)', function () 
     expect((await as(MARIA, `/mdocs/documents/${id}/blob`)).text).to.equal('{"d":1}');
     expectStatus(await institution.patch(`/mdocs/documents/${id}`, { query: { principal: MARIA }, body: { name: 'no' } }), 403);
     expectStatus(await institution.patch(`/mdocs/documents/${id}`, { query: { principal: ANDREI }, body: { name: 'Diploma (Andrei)' } }), 200);
-    const forMaria = expectStatus(await as(MARIA, '/mdocs/shares/for-me'), 200).json();
+    const forMaria = expectShape(expectStatus(await as(MARIA, '/mdocs/shares/for-me'), 200), 'shares-for-me');
     expect(forMaria).to.have.length(1);
     expect(forMaria[0]).to.include({ id: seed[0].id, documentId: id, name: 'Diploma (Andrei)', permission: 'Read', sharedBy: ION, sharedByName: 'ION POPESCU', to: inAYear });
-    const byIon = expectStatus(await as(ION, '/mdocs/shares/by-me'), 200).json();
+    const byIon = expectShape(expectStatus(await as(ION, '/mdocs/shares/by-me'), 200), 'shares-by-me');
     expect(byIon.find((item: { id: string }) => item.id === id).shares.map((made: { sharedFor: string }) => made.sharedFor)).to.have.members([MARIA, ANDREI]);
-    const documentShares = expectStatus(await as(ION, `/mdocs/documents/${id}/shares`), 200).json();
+    const documentShares = expectShape(expectStatus(await as(ION, `/mdocs/documents/${id}/shares`), 200), 'document-shares');
     expect(documentShares).to.include({ id, name: 'Diploma (Andrei)' });
     expect(documentShares.shares.map((made: { sharedFor: string; sharedForName: string }) => [made.sharedFor, made.sharedForName])).to.deep.equal([
       [MARIA, 'MARIA RUSU'],
@@ -101,7 +101,7 @@ describe('Document store: shares and reservations (e2e over mTLS)', function () 
   it('changes a share (the owner, or its sharer within its grants) and removes it', async () => {
     const id = await createDocument(institution, ION, 'Schimbat');
     const [made] = expectStatus(await share(id, ION, { shares: [{ sharedFor: MARIA, permission: 'Read', to: inAMonth }] }), 201).json();
-    const changed = expectStatus(await institution.put(`/mdocs/documents/${id}/shares/${made.id}`, { query: { principal: ION }, body: { permission: 'Write', from: null, to: inAYear } }), 200).json();
+    const changed = expectShape(expectStatus(await institution.put(`/mdocs/documents/${id}/shares/${made.id}`, { query: { principal: ION }, body: { permission: 'Write', from: null, to: inAYear } }), 200), 'share-terms');
     expect(changed).to.include({ permission: 'Write', to: inAYear });
     expectStatus(await institution.patch(`/mdocs/documents/${id}`, { query: { principal: MARIA }, body: { number: 'S-1' } }), 200);
     expectStatus(await institution.put(`/mdocs/documents/${id}/shares/${made.id}`, { query: { principal: ANDREI }, body: { permission: 'Read' } }), 403);
@@ -113,7 +113,7 @@ describe('Document store: shares and reservations (e2e over mTLS)', function () 
   });
 
   it('reserves a share (201 {id, accessCode, fullLink}); sharing with reservedId makes the share under that id, once', async () => {
-    const reservation = expectStatus(await institution.post('/mdocs/shares/reservations'), 201).json();
+    const reservation = expectShape(expectStatus(await institution.post('/mdocs/shares/reservations'), 201), 'reservation');
     expect(reservation.accessCode).to.match(/^\d{8}$/);
     expect(reservation.fullLink).to.match(new RegExp(`/mdocs/view/${reservation.id}$`));
     expect(reservation.fullLink, 'the access code stays out of the link').to.not.include(reservation.accessCode);
@@ -126,7 +126,7 @@ describe('Document store: shares and reservations (e2e over mTLS)', function () 
     expectStatus(await share(other, ION, [{ for: MARIA, permission: 'Read', reservedId: reservation.id }]), 400);
     expectStatus(await share(other, ION, [{ for: MARIA, permission: 'Read', reservedId: '00000000-0000-4000-8000-000000000000' }]), 404);
     const view = (path: string, code?: string) => platform.client('docs-writer').get(path, { headers: code ? { 'x-access-code': code } : {} });
-    expect(expectStatus(await view(`/mdocs/view/${reservation.id}`, reservation.accessCode), 200).json()).to.include({ id, name: 'Rezervat' });
+    expect(expectShape(expectStatus(await view(`/mdocs/view/${reservation.id}`, reservation.accessCode), 200), 'document')).to.include({ id, name: 'Rezervat' });
     expect((await view(`/mdocs/view/${reservation.id}/blob`, reservation.accessCode)).text).to.equal('{"text":"Rezervat"}');
     expectStatus(await view(`/mdocs/view/${reservation.id}`), 403);
     expectStatus(await view(`/mdocs/view/${reservation.id}`, reservation.accessCode === '00000000' ? '00000001' : '00000000'), 403);

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { PDFParse } from 'pdf-parse';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
-import { createDocuments, expectEventsFollowContracts, expectStatus, ION, startDocuments } from './documents-test-kit';
+import { createDocuments, expectEventsFollowContracts, expectShape, expectStatus, ION, startDocuments } from './documents-test-kit';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -38,17 +38,17 @@ describe('Document store: document types, schemas and transform (e2e over mTLS)'
     it('defines a type (201 + Location), reads it in both shapes, lists the built-in and defined ones, changes it whole', async () => {
       const created = expectStatus(await institution.post('/api/v1/document-types', { body: { code: 'PERMIT', titles: { ro: 'Autorizație' }, versioningEnabled: true, expiresAfterDays: 30 } }), 201);
       expect(created.headers.location).to.equal('/api/v1/document-types/PERMIT');
-      expect(expectStatus(await institution.get('/mdocs/document-types/PERMIT'), 200).json()).to.deep.equal({
+      expect(expectShape(expectStatus(await institution.get('/mdocs/document-types/PERMIT'), 200), 'document-type')).to.deep.equal({
         code: 'PERMIT', title_Romanian: 'Autorizație', title_English: null, title_Russian: null, versioningEnabled: true, icon: null,
       });
       expect(expectStatus(await institution.get('/mdocs/document-types/Unknown'), 200).json()).to.include({ code: 'Unknown', versioningEnabled: false });
       expect((await institution.get('/mdocs/document-types/folder')).json()).to.include({ code: 'Folder' });
-      const page = expectStatus(await institution.get('/api/v1/document-types', { query: { limit: 2 } }), 200).json();
+      const page = expectShape(expectStatus(await institution.get('/api/v1/document-types', { query: { limit: 2 } }), 200), 'document-types-page');
       expect(page.items.map((type: { code: string }) => type.code)).to.deep.equal(['CERT', 'Folder']);
       const next = (await institution.get('/api/v1/document-types', { query: { limit: 2, cursor: page.nextCursor } })).json();
       expect(next.items.map((type: { code: string }) => type.code)).to.deep.equal(['PERMIT', 'Unknown']);
       expectStatus(await institution.put('/api/v1/document-types/PERMIT', { body: { code: 'PERMIT', titles: { ro: 'Autorizație', en: 'Permit' }, official: true } }), 200);
-      expect((await institution.get('/api/v1/document-types/PERMIT')).json()).to.include({ official: true, versioningEnabled: false, expiresAfterDays: null });
+      expect(expectShape(await institution.get('/api/v1/document-types/PERMIT'), 'document-type-definition')).to.include({ official: true, versioningEnabled: false, expiresAfterDays: null });
     });
 
     it('refuses a code defined already (409), a built-in (400), a schema that is none (400), no right (403), an unknown code (404)', async () => {
@@ -76,8 +76,8 @@ describe('Document store: document types, schemas and transform (e2e over mTLS)'
       const [created] = await createDocuments(institution, first, [{ principal: ION, name: 'Cazier', createdOn: '2026-01-01T00:00:00Z' }]);
       expect(created.expiresOn, '90 days, the type\'s default').to.equal('2026-04-01T00:00:00.000Z');
       const second = expectStatus(await institution.post('/mdocs/blobs', { query: { documentTypeCode: 'CERT' }, body: JSON.stringify({ ...content, certificateNumber: 'CJ-10' }), headers: { 'content-type': 'application/json' } }), 201).json().id;
-      expect(expectStatus(await institution.post(`/mdocs/documents/${created.id}/versions`, { query: { principal: ION }, body: { blobId: second } }), 201).json()).to.include({ version: 2 });
-      const versions = expectStatus(await institution.get(`/mdocs/documents/${created.id}/versions`, { query: { principal: ION } }), 200).json();
+      expect(expectShape(expectStatus(await institution.post(`/mdocs/documents/${created.id}/versions`, { query: { principal: ION }, body: { blobId: second } }), 201), 'version')).to.include({ version: 2 });
+      const versions = expectShape(expectStatus(await institution.get(`/mdocs/documents/${created.id}/versions`, { query: { principal: ION } }), 200), 'versions-list');
       expect(versions.map((version: { version: number }) => version.version)).to.deep.equal([2, 1]);
       expect((await institution.get(`/mdocs/documents/${created.id}/versions/1/blob`, { query: { principal: ION } })).json().certificateNumber).to.equal('CJ-9');
       expect((await institution.get(`/mdocs/documents/${created.id}/blob`, { query: { principal: ION } })).json().certificateNumber).to.equal('CJ-10');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
-import { createDocuments, cutRequest, expectEventsFollowContracts, expectStatus, ION, MIB, PART, sendPart, startDocuments, uploadBytes } from './documents-test-kit';
+import { createDocuments, cutRequest, expectEventsFollowContracts, expectShape, expectStatus, ION, MIB, PART, sendPart, startDocuments, uploadBytes } from './documents-test-kit';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -22,7 +22,7 @@ describe('Document store: blobs, uploads in parts, downloads with Range (e2e ove
     await platform.stop();
   });
 
-  const status = async (blobId: string) => expectStatus(await institution.get(`/mdocs/blobs/${blobId}`), 200).json();
+  const status = async (blobId: string) => expectShape(expectStatus(await institution.get(`/mdocs/blobs/${blobId}`), 200), 'blob-status');
   const staged = (blobId: string) => {
     const dir = join(platform.dataDir, 'blobs', '.staging', blobId);
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -53,7 +53,7 @@ describe('Document store: blobs, uploads in parts, downloads with Range (e2e ove
     expect(staged(blobId)).to.deep.equal(['data']);
 
     const second = expectStatus(await sendPart(institution, blobId, bytes.subarray(PART, 2 * PART), PART, total), 200);
-    expect(second.json()).to.include({ received: 2 * PART, complete: false });
+    expect(expectShape(second, 'blob-part')).to.include({ received: 2 * PART, complete: false });
     const last = expectStatus(await sendPart(institution, blobId, bytes.subarray(2 * PART), 2 * PART, total), 200);
     expect(last.json()).to.include({ received: total, complete: true });
     expect(await status(blobId)).to.include({ status: 'uploaded', sha256: sha256(bytes) });
