@@ -26,7 +26,7 @@ export class PartLengthError extends Error {
   }
 }
 
-export type UploadHeaders = { contentType: string; contentRange?: string; contentLength?: number; reprDigest?: string };
+export type UploadHeaders = { contentType: string; contentRange?: string; contentLength?: number };
 
 /**
  * Uploads (POST /mdocs/blobs, PUT /mdocs/blobs/{id}): content is streamed into the blob store, hashed on
@@ -43,6 +43,8 @@ export class Uploads {
     const blobId = randomUUID();
     const common = { blobId, documentTypeCode: target.type.code, contentType: headers.contentType, uploadedBy: target.principal, clientId: client.id };
     if (headers.contentRange === undefined) {
+      // refused before a byte is stored when the length is declared; checked again on what arrived
+      if (headers.contentLength !== undefined) await this.checkQuota(target.principal, headers.contentLength);
       const stored = await contentOf(this.ctx, target, headers, body);
       await this.checkQuota(target.principal, stored.size);
       await this.ctx.commands.blobs.handle(toBlobStreamId(blobId), { type: 'RecordUpload', ...common, ...stored, at: this.ctx.now() }, client.id);
