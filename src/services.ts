@@ -1,5 +1,6 @@
 import { createAuditModule } from './audit/module';
 import { createBookingModule } from './booking/module';
+import { createDocumentsModule } from './documents/module';
 import { createConsoleModule } from './console/module';
 import { createDeliveryModule } from './delivery/module';
 import { createEventLogModule } from './eventlog/module';
@@ -22,6 +23,7 @@ export function createServiceModules(): ServiceModule[] {
     createPetitionsModule(),
     createDeliveryModule(),
     createRepresentationModule(),
+    createDocumentsModule(),
   ];
   return [...services, createConsoleModule(() => services)];
 }
