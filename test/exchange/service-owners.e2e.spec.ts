@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { fixedClock } from '../../src/platform/clock';
 import type { ClientDefinition } from '../../src/platform/identity/client-registry';
+import { idnoOf } from '../../src/documents/principals/principal';
 import { actors, orderIn } from '../delivery/delivery-test-kit';
+import { COMPANY, createDocument, INSTITUTION, ION } from '../documents/documents-test-kit';
 import { logEvent, register } from '../eventlog/eventlog-test-kit';
 import { notificationRequest, postNotification } from '../notification/notification-test-kit';
 import { CLIENTS as PETITION_CLIENTS, file, OTHER_AUTHORITY, startPetitionsPlatform, TOWN_HALL_IDNO } from '../petitions/petitions-test-kit';
@@ -100,5 +102,24 @@ describe('Exchange: powers of representation go to their service provider (e2e o
     expect(ofInstitution.every((event) => event.mdowners === INSTITUTION_IDNO)).to.equal(true);
     expect(ofInstitution.some((event) => event.data.authorizationCode === code || event.data.power?.authorizationCode === code)).to.equal(true);
     expect(await longPollAll(platform.client('construct-reader'))).to.deep.equal([]);
+  });
+});
+
+describe('Exchange: documents go to the organisation that owns them (e2e over mTLS)', () => {
+  const reader = (id: string, idno: string): ClientDefinition => ({ id, idno, certificate: {}, exchange: { consume: { types: ['md.gov.documents.document.*'] } } });
+  let platform: TestPlatform;
+  before(async () => {
+    platform = await TestPlatform.start({ extraClients: [reader('institution-reader', ORG_A), reader('company-reader', idnoOf(COMPANY)!)], exchange: { pollTimeoutMs: 200, batchLingerMs: 5 } });
+  });
+  after(() => platform.stop());
+
+  it('names an organisation owner in its documents\' events; a person\'s documents concern no organisation', async () => {
+    const institution = platform.client('demo-institution');
+    const ofInstitution = await createDocument(institution, INSTITUTION, 'Decizia 1');
+    const ofCompany = await createDocument(institution, COMPANY, 'Contract 2');
+    await createDocument(institution, ION, 'Certificat 3');
+    const seenBy = async (clientId: string) => (await longPollAll(platform.client(clientId))).map((event) => [event.data.documentId, event.mdowners]);
+    expect(await seenBy('institution-reader')).to.deep.equal([[ofInstitution, ORG_A]]);
+    expect(await seenBy('company-reader')).to.deep.equal([[ofCompany, idnoOf(COMPANY)]]);
   });
 });

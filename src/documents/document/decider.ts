@@ -13,6 +13,7 @@ import {
   type DocumentEvent,
 } from './events';
 import { requirePermission } from './permission';
+import { idnoOf } from '../principals/principal';
 import { currentVersion, evolveDocument, initialDocumentState, type DocumentState } from './state';
 
 /** Versions are numbered as the official client reads them: a 16-bit integer. */
@@ -89,4 +90,6 @@ export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentSt
       }
     }
   },
+  // the owner, when it is an organisation
+  owners: (event, state) => [idnoOf(event.type === DOCUMENT_CREATED ? event.data.owner : state.owner)],
 };

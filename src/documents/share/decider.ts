@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider';
 import type { ShareCommand } from './commands';
 import { SHARE_CHANGED, SHARE_GRANTED, SHARE_REVOKED, type ShareEvent } from './events';
 import { coveringGrant, describeGrants, type Grant, type ShareRequest } from './grant';
+import { idnoOf } from '../principals/principal';
 
 export class ShareNotFoundError extends Error {
   constructor(readonly shareId: string) {
@@ -44,7 +45,8 @@ export class ShareNotYoursError extends Error {
   }
 }
 
-type ShareState = { status: 'none' | 'active' | 'revoked'; documentId: string; sharedBy: string };
+/** owner and sharedFor: the principals the share concerns, for its events' owners */
+type ShareState = { status: 'none' | 'active' | 'revoked'; documentId: string; sharedBy: string; owner?: string; sharedFor?: string };
 
 /** Seed: from <= to, and to later than now. */
 function checkTerms(request: ShareRequest, now: string): void {
@@ -61,7 +63,7 @@ export const shareDecider: Decider<ShareCommand, ShareEvent, ShareState> = {
   evolve: (state, event) => {
     switch (event.type) {
       case SHARE_GRANTED:
-        return { status: 'active', documentId: event.data.documentId, sharedBy: event.data.by };
+        return { status: 'active', documentId: event.data.documentId, sharedBy: event.data.by, owner: event.data.owner, sharedFor: event.data.sharedFor };
       case SHARE_CHANGED:
         return state;
       case SHARE_REVOKED:
@@ -104,5 +106,10 @@ export const shareDecider: Decider<ShareCommand, ShareEvent, ShareState> = {
         return unexpected;
       }
     }
+  },
+  // the organisations among the document's owner and whom it is shared with (people and systems are no organisation)
+  owners: (event, state) => {
+    const { owner, sharedFor } = event.type === SHARE_GRANTED ? event.data : state;
+    return [owner, sharedFor].map((principal) => (principal ? idnoOf(principal) : null));
   },
 };
