@@ -6,9 +6,27 @@
  * The value must already be known to nest no deeper than MAX_JSON_DEPTH (json-depth.ts): this recurses.
  */
 export function holdsLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return !value.isWellFormed();
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
-  for (const name in value) if (!name.isWellFormed() || holdsLoneSurrogate((value as Record<string, unknown>)[name])) return true;
-  return false;
+  return loneSurrogatePath(value) !== null;
+}
+
+/**
+ * Where the first string or member name that is not Unicode text is (members and array indexes from the
+ * top, the member itself for a name), or null when there is none. The same walk as holdsLoneSurrogate.
+ */
+export function loneSurrogatePath(value: unknown): (string | number)[] | null {
+  if (typeof value === 'string') return value.isWellFormed() ? null : [];
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const inner = loneSurrogatePath(value[index]);
+      if (inner) return [index, ...inner];
+    }
+    return null;
+  }
+  for (const name in value) {
+    if (!name.isWellFormed()) return [name.toWellFormed()];
+    const inner = loneSurrogatePath((value as Record<string, unknown>)[name]);
+    if (inner) return [name, ...inner];
+  }
+  return null;
 }

@@ -29,6 +29,18 @@ describe("Delivery: the provider's intake under /api/v1/delivery-orders (e2e ove
       expect(expectFits('order.response.json', read.json())).to.deep.equal(order);
     });
 
+    it("refuses the ids '.' and '..' (dot segments: a client drops them from the Location it was given, even written %2E) and takes '...'", async () => {
+      for (const id of ['.', '..']) {
+        const problem = expectProblem(await a.provider.post('/api/v1/delivery-orders', { body: orderBody({ id }) }), 400, 'InvalidParameter');
+        expect(Object.keys(problem.errors)).to.deep.equal(['id']);
+      }
+      const problem = expectProblem(await a.provider.post('/api/v1/delivery-orders', { body: orderBody({ serviceID: '..' }) }), 400, 'InvalidParameter');
+      expect(Object.keys(problem.errors)).to.deep.equal(['serviceID']);
+      const dots = await a.provider.post('/api/v1/delivery-orders', { body: orderBody({ id: '...' }) });
+      expect(dots.status, dots.text).to.equal(201);
+      expect((await a.provider.get(dots.headers.location as string)).status).to.equal(200);
+    });
+
     it('takes the same order again as a retry (201, nothing new), and refuses other details under its id with 409', async () => {
       const body = orderBody();
       const first = await a.provider.post('/api/v1/delivery-orders', { body });

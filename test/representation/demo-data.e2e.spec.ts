@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { fixedClock } from '../../src/platform/clock';
+import { AUTHORIZATION_SUSPENDED } from '../../src/representation/authorization/events';
 import type { HttpsClient } from '../support/https-client';
 import { TestPlatform } from '../support/test-platform';
 import { check, INTAKE, okData } from './representation-test-kit';
@@ -47,5 +48,37 @@ describe('Power of representation: demo data (e2e over mTLS)', function () {
     expect(later['0100000000000004'], 'starts in three days').to.equal('Valid');
     clock.set(new Date('2026-06-21T09:00:00.000Z'));
     expect((await statuses())['0100000000000004'], 'ended in five days').to.equal('Canceled');
+  });
+});
+
+describe('Power of representation: demo data cut short by a crash (e2e over mTLS)', function () {
+  this.timeout(60_000);
+  let platform: TestPlatform;
+
+  before(async () => {
+    platform = await TestPlatform.start({ clock: fixedClock(new Date('2026-06-15T09:00:00.000Z')) });
+  });
+  after(() => platform.stop());
+
+  it('is completed by the next load: a power created before the process died gets the moves it lacked', async () => {
+    const events = platform.platform.stores.events;
+    const append = events.append.bind(events);
+    // the process dies as it records the first suspension: 0100000000000007 is created and Valid on disk
+    events.append = async (streamId, batch, options) => {
+      if (batch.some(({ event }) => event.type === AUTHORIZATION_SUSPENDED)) {
+        events.append = append;
+        throw new Error('killed');
+      }
+      return append(streamId, batch, options);
+    };
+    const module = () => platform.platform.services.find((service) => service.name === 'representation')!;
+    const cut = await module().seedDevelopmentData!(platform.platform.serviceDeps).then(() => null, (error: Error) => error.message);
+    expect(cut).to.equal('killed');
+    // the next start loads the demo again
+    await module().seedDevelopmentData!(platform.platform.serviceDeps);
+    const response = await platform.client('demo-institution').get(`${INTAKE}/authorizations`, { query: { limit: 200 } });
+    const statuses = Object.fromEntries((response.json().items as { authorizationCode: string; status: string }[]).map((item) => [item.authorizationCode, item.status]));
+    expect(statuses).to.include({ '0100000000000007': 'Suspended', '0100000000000008': 'Canceled', '0100000000000009': 'Canceled' });
+    expect(Object.keys(statuses)).to.have.length(11);
   });
 });

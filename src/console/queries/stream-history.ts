@@ -33,7 +33,8 @@ export type HistoryEntry = {
 
 /**
  * A page of one stream's history, each event with the state after it. The state needs every earlier
- * event, so the stream is folded from its start up to the page's end.
+ * event, so the stream is folded from its start up to the page's end. `shown`: the events whose data the
+ * page shows, in the events or in the states after them (for the personal-data log).
  */
 export async function streamHistory(events: EventStore, aggregate: KnownAggregate | undefined, streamId: string, page: { cursor: number; limit: number }) {
   const stored = await events.readStream(streamId, { limit: page.cursor + page.limit + 1 });
@@ -50,7 +51,9 @@ export async function streamHistory(events: EventStore, aggregate: KnownAggregat
     ...(aggregate ? folds[page.cursor + index] : {}),
   }));
   const more = stored.length > page.cursor + page.limit;
-  return { entries, page: stored.slice(page.cursor, page.cursor + page.limit), nextCursor: more ? String(page.cursor + page.limit) : '' };
+  // a folded state after an event holds what every earlier event brought (a petition's requestor, say)
+  const shown = aggregate ? stored.slice(0, page.cursor + page.limit) : stored.slice(page.cursor, page.cursor + page.limit);
+  return { entries, shown, nextCursor: more ? String(page.cursor + page.limit) : '' };
 }
 
 /** The state after each event; once an event cannot be folded, the states after it are unknown too. */

@@ -35,7 +35,7 @@ export function streamRoutes(deps: ServiceDeps, aggregates: readonly KnownAggreg
       const aggregate = aggregateOfStream(aggregates, streamId);
       const history = await streamHistory(deps.events, aggregate, streamId, page);
       if (history.entries.length === 0) throw notFound(page.cursor === 0 ? `stream ${streamId} has no events` : `stream ${streamId} has no events from revision ${page.cursor}`);
-      await logPersonalDataRead(deps, clientOf(response), legalBasisOf(request.query), `stream ${streamId}`, history.page);
+      await logPersonalDataRead(deps, clientOf(response), legalBasisOf(request.query), `stream ${streamId}`, history.shown);
       response.json({
         streamId,
         aggregate: aggregate ? { service: aggregate.service, name: aggregate.name } : null,

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { route } from '../../platform/http/problem';
 import { singleValuedQuery } from '../../platform/http/query';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf } from '../../platform/http/service-auth';
 import type { ServiceDeps } from '../../platform/service-module';
@@ -49,7 +49,7 @@ export function deliveryPlatformRoutes(deps: ServiceDeps, orders: OrderCommands,
     route(async (request, response) => {
       const { client, serviceID } = caller(request, response);
       const orderID = identifierParam(request, 'orderID');
-      const update = schemas.value<StatusUpdateInput>('status-update.json', await readJson(request, STATUS_BODY_LIMIT));
+      const update = schemas.value<StatusUpdateInput>('status-update.json', await readUnicodeJson(request, STATUS_BODY_LIMIT));
       const status = readStatus(update.status)!;
       await orders.setStatus(client.id, serviceID, orderID, { status, setBy: pushSetter(status), message: update.message, carrier: carrierOf(update) });
       response.status(204).end();

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { route } from '../../platform/http/problem';
 import { singleValuedQuery } from '../../platform/http/query';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf } from '../../platform/http/service-auth';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
@@ -27,7 +27,7 @@ export function orderRoutes(deps: ServiceDeps, orders: OrderCommands): Router {
     '/api/v1/delivery-orders',
     route(async (request, response) => {
       schemas.value('no-parameters.query.json', singleValuedQuery(request.query));
-      const input = schemas.value<OrderInput>('order.json', await readJson(request, ORDER_BODY_LIMIT));
+      const input = schemas.value<OrderInput>('order.json', await readUnicodeJson(request, ORDER_BODY_LIMIT));
       const client = clientOf(response);
       checkActsFor(deps.registry, client, 'provider', input.serviceID);
       await orders.register(client, input.serviceID, input.id, detailsOf(input));

@@ -3,13 +3,17 @@ import type { Request } from 'express';
 /** A service or order id in a path that no order can have. */
 export class InvalidIdentifierError extends Error {
   constructor(readonly parameter: string) {
-    super(`${parameter} must be 1 to 100 letters, digits, '-', '_' or '.'`);
+    super(`${parameter} must be 1 to 100 letters, digits, '-', '_' or '.', and not '.' or '..'`);
     this.name = 'InvalidIdentifierError';
   }
 }
 
-/** What a serviceID or orderID may be: text that is safe in a path segment, bounded. */
-export const IDENTIFIER = /^[A-Za-z0-9._-]{1,100}$/;
+/**
+ * What a serviceID or orderID may be: text that is safe in a path segment, bounded. Not '.' or '..': in a
+ * URL those are dot segments, which clients remove before sending (RFC 3986, 5.2.4), so the order's
+ * Location and the delivery platform's calls would name another path.
+ */
+export const IDENTIFIER = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
 
 export function identifierParam(request: Request, name: 'serviceID' | 'orderID'): string {
   const value = request.params[name];

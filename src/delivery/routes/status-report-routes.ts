@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { notFound } from '../../platform/errors';
 import { route } from '../../platform/http/problem';
 import { singleValuedQuery } from '../../platform/http/query';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf } from '../../platform/http/service-auth';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
@@ -41,7 +41,7 @@ export function statusReportRoutes(deps: ServiceDeps, orders: OrderCommands): Ro
     route(async (request, response) => {
       schemas.value('no-parameters.query.json', singleValuedQuery(request.query));
       const { client, serviceID, orderID } = await providersOrder(request, response);
-      const report = schemas.value<{ status: string; message?: string }>('status-report.json', await readJson(request, STATUS_BODY_LIMIT));
+      const report = schemas.value<{ status: string; message?: string }>('status-report.json', await readUnicodeJson(request, STATUS_BODY_LIMIT));
       const result = await orders.setStatus(client.id, serviceID, orderID, { status: readStatus(report.status)!, setBy: 'provider', message: report.message });
       const recorded = result.events.find((event) => event.type === ORDER_STATUS_CHANGED);
       // the same report again: the one recorded the first time

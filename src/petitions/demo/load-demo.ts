@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CommandHandler } from '../../platform/decider';
 import { recordPdf, renderPdf } from '../../platform/pdf/pdf-document';
 import type { ServiceDeps } from '../../platform/service-module';
-import type { StoredFile } from '../petition/events';
+import * as E from '../petition/events';
 import type { PetitionCommand } from '../petition/commands';
 import { petitionDecider } from '../petition/decider';
 import { localDateOf } from '../petition/deadlines';
@@ -22,9 +22,14 @@ const derivedUuid = (key: string) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
+/** The events the demo's filing and each of its steps record, one each (deadline alerts are the scheduler's). */
+const DEMO_EVENT_TYPES = new Set<string>([E.PETITION_FILED, E.PETITION_REGISTERED, E.PETITION_TERM_EXTENDED, E.PETITION_REDIRECTED, E.PETITION_CLOSED, E.PETITION_WITHDRAWN, E.PETITION_HIDDEN]);
+
 /**
  * Loads the demo petitions through the petition's decider, dated back from now so that some are overdue.
- * Idempotent: numbers are derived from the demo's keys, and a petition whose stream exists is left as it is.
+ * Idempotent: numbers are derived from the demo's keys, and only what a petition's stream does not hold yet
+ * is recorded: a load cut short (the process killed between a filing and its steps) is completed by the
+ * next start instead of leaving that petition half made.
  */
 export async function loadDemoPetitions(deps: ServiceDeps): Promise<number> {
   const handler = new CommandHandler(deps.events, petitionDecider, { source: PETITIONS_SOURCE, clock: deps.clock });
@@ -33,13 +38,14 @@ export async function loadDemoPetitions(deps: ServiceDeps): Promise<number> {
   for (const demo of DEMO_PETITIONS) {
     const petitionNumber = derivedPetitionNumber(localDateOf(new Date(now)).slice(0, 4), `demo-petition-${demo.key}`);
     const stream = toPetitionStreamId(petitionNumber);
-    if ((await handler.load(stream)).revision >= 0) continue;
+    const recorded = (await deps.events.readStream(stream)).filter((stored) => DEMO_EVENT_TYPES.has(stored.event.type)).length;
+    if (recorded > demo.steps.length) continue;
     const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS).toISOString();
     const attachments = demo.attachment ? [{ attachmentId: derivedUuid(`${demo.key}/attachment`), ...(await textFile(deps, 'anexa.txt', demo.attachment)) }] : [];
     const requestor = { ...demo.requestor, kind: requestorKindOf(demo.requestor.idn) };
     const filing = { type: 'FilePetition' as const, petitionNumber, requestor, authorityIdno: demo.authorityIdno, subject: demo.subject, text: demo.text, language: 'ro' as const, attachments, filedBy: DEMO_CLIENT, at: at(demo.filedDaysAgo) };
-    await handler.handle(stream, filing, DEMO_CLIENT);
-    for (const step of demo.steps) await handler.handle(stream, await commandOf(deps, demo, petitionNumber, step, at(step.daysAgo)), DEMO_CLIENT);
+    if (recorded === 0) await handler.handle(stream, filing, DEMO_CLIENT);
+    for (const step of demo.steps.slice(Math.max(0, recorded - 1))) await handler.handle(stream, await commandOf(deps, demo, petitionNumber, step, at(step.daysAgo)), DEMO_CLIENT);
     loaded += 1;
   }
   if (loaded > 0) deps.logger.info({ petitions: loaded }, 'petitions demo data loaded');
@@ -68,12 +74,12 @@ async function commandOf(deps: ServiceDeps, demo: DemoPetition, petitionNumber: 
   }
 }
 
-async function textFile(deps: ServiceDeps, fileName: string, text: string): Promise<StoredFile> {
+async function textFile(deps: ServiceDeps, fileName: string, text: string): Promise<E.StoredFile> {
   const { sha256, size } = await deps.blobs.put(Buffer.from(text, 'utf8'));
   return { fileName, contentType: 'text/plain', size, sha256 };
 }
 
-async function pdfFile(deps: ServiceDeps, fileName: string, title: string, at: string): Promise<StoredFile> {
+async function pdfFile(deps: ServiceDeps, fileName: string, title: string, at: string): Promise<E.StoredFile> {
   const pdf = await renderPdf(recordPdf({ title, rows: [['Data', localDateOf(at)]], paragraphs: ['Document demonstrativ al platformei de integrare.'] }), new Date(at));
   const { sha256, size } = await deps.blobs.put(pdf);
   return { fileName, contentType: 'application/pdf', size, sha256 };

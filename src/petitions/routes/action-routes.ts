@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { readJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import type { ServiceDeps } from '../../platform/service-module';
 import { authorityOf, requireAuthority } from '../handlers/caller';
@@ -28,7 +28,7 @@ export function actionRoutes(deps: ServiceDeps, commands: PetitionCommands, toke
     '/api/v1/petitions/:petitionNumber/term-extensions',
     authority,
     route(async (request, response) => {
-      const body = schemas.value<TermExtensionBody>('term-extension.json', await readJson(request, BODY_LIMITS.withDocument));
+      const body = schemas.value<TermExtensionBody>('term-extension.json', await readUnicodeJson(request, BODY_LIMITS.withDocument));
       const petitionNumber = String(request.params.petitionNumber);
       const { file, ...decision } = body;
       const extended = await commands.extendTerm({ ...decision, petitionNumber, actor: authorityOf(response).actor }, file);
@@ -43,7 +43,7 @@ export function actionRoutes(deps: ServiceDeps, commands: PetitionCommands, toke
     '/api/v1/petitions/:petitionNumber/redirections',
     authority,
     route(async (request, response) => {
-      const body = schemas.value<RedirectionBody>('redirection.json', await readJson(request, BODY_LIMITS.small));
+      const body = schemas.value<RedirectionBody>('redirection.json', await readUnicodeJson(request, BODY_LIMITS.small));
       const petitionNumber = String(request.params.petitionNumber);
       const redirected = await commands.redirect({
         petitionNumber,

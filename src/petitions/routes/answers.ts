@@ -30,9 +30,12 @@ export function sendFileResponse(response: Response, bytes: Buffer, file: Pick<S
   response.json({ content: bytes.toString('base64'), contentType: file.contentType, fileName: file.fileName });
 }
 
-/** The requestor's downloads: the binary file itself, named for saving. */
+/**
+ * The requestor's downloads: the binary file itself, named for saving. A name kept before lone surrogates
+ * were refused is sent with U+FFFD in their place (Content-Disposition cannot encode them).
+ */
 export function sendBinaryFile(response: Response, bytes: Buffer, file: Pick<StoredFile, 'fileName' | 'contentType'>) {
-  response.attachment(file.fileName);
+  response.attachment(file.fileName.toWellFormed());
   response.type(file.contentType).send(bytes);
 }
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
-import { readJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { canonicalUuid, RequestSchemas, RequestValidationError } from '../../platform/http/request-validation';
 import type { ServiceDeps } from '../../platform/service-module';
 import { authorityOf, requireAuthority } from '../handlers/caller';
@@ -82,7 +82,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
   router.post(
     '/petitie/authority/petitions/register',
     route(async (request, response) => {
-      const body = schemas.value<RegisterBody>('register-petition.json', await readJson(request, BODY_LIMITS.small), { membersInAnyCase: true });
+      const body = schemas.value<RegisterBody>('register-petition.json', await readUnicodeJson(request, BODY_LIMITS.small), { membersInAnyCase: true });
       const { actor } = authorityOf(response);
       const { petitionNumber, registrationNumber, responsiblePersonIdnp, estimatedResolveDate } = body;
       const registration = { petitionNumber, registrationNumber, responsiblePersonIdnp, registrationDate: utc(body.registrationDate) };
@@ -94,7 +94,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
   router.post(
     '/petitie/authority/petitions/close',
     route(async (request, response) => {
-      const body = schemas.value<CloseBody>('close-petition.json', await readJson(request, BODY_LIMITS.withDocument), { membersInAnyCase: true });
+      const body = schemas.value<CloseBody>('close-petition.json', await readUnicodeJson(request, BODY_LIMITS.withDocument), { membersInAnyCase: true });
       const responseStates = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, responseStateNamed(body[outcome] ?? undefined)])) as ResponseStates;
       const { actor } = authorityOf(response);
       const closing = { petitionNumber: body.petitionNumber, actor, petitionExitNumber: body.petitionExitNumber, responseStates, responsiblePersonIdnp: body.responsiblePersonIdnp };

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { notFound } from '../../platform/errors';
-import { readJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import { hasRight } from '../../platform/identity/client-registry';
@@ -36,7 +36,7 @@ export function intakeRoutes(deps: ServiceDeps, commands: PetitionCommands): Rou
     '/api/v1/petitions',
     intake,
     route(async (request, response) => {
-      const body = schemas.value<FilingBody>('petition-filing.json', await readJson(request, BODY_LIMITS.filing));
+      const body = schemas.value<FilingBody>('petition-filing.json', await readUnicodeJson(request, BODY_LIMITS.filing));
       const requestor = { idn: body.requestorIdn, kind: requestorKindOf(body.requestorIdn), ...(body.requestorName ? { name: body.requestorName } : {}) };
       const filed = await commands.file({
         requestor,

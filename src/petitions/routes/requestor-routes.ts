@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { readJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { RequestSchemas } from '../../platform/http/request-validation';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import type { ServiceDeps } from '../../platform/service-module';
@@ -29,7 +29,7 @@ export function requestorRoutes(deps: ServiceDeps, commands: PetitionCommands, t
   router.post(
     '/petitie/requestor/petitions',
     route(async (request, response) => {
-      const body = schemas.value<PetitionsRequest>('petitions-request.json', await readJson(request, BODY_LIMITS.small), { membersInAnyCase: true });
+      const body = schemas.value<PetitionsRequest>('petitions-request.json', await readUnicodeJson(request, BODY_LIMITS.small), { membersInAnyCase: true });
       const owner = await requireOwnerContext(tokens, request, response, body.contextId);
       const page = await listForRequestor(deps.documents, body);
       await logPersonalDataAccess(deps, clientOf(response), page.items, { reason: 'requestor', what: 'requestor list', user: owner });

@@ -2,6 +2,8 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge } from '../errors';
 import { changedNumbersDetail, parseJsonExactly } from '../json-numbers';
+import { loneSurrogatePath } from '../json-unicode';
+import { RequestValidationError } from './request-validation';
 
 /**
  * Reads the whole request body, refusing (413) as soon as it passes the limit. `onChunk` hears the size
@@ -63,6 +65,19 @@ export async function readUtf8Text(request: IncomingMessage, limitBytes: number)
 
 export async function readJson(request: IncomingMessage, limitBytes: number, onChunk?: (bytes: number) => void): Promise<unknown> {
   return (await readJsonText(request, limitBytes, onChunk)).value;
+}
+
+/**
+ * The body as JSON, every string and member name of it Unicode text: a lone surrogate written as an escape
+ * ("\ud800", which I-JSON forbids) is refused as a RequestValidationError naming the member, as the exchange
+ * and the event log refuse it. Kept, it would reach a service's events, its notices and, in a file name, a
+ * Content-Disposition that cannot carry it.
+ */
+export async function readUnicodeJson(request: IncomingMessage, limitBytes: number): Promise<unknown> {
+  const value = await readJson(request, limitBytes);
+  const path = loneSurrogatePath(value);
+  if (path) throw new RequestValidationError([{ path, key: 'unicode', message: 'must be Unicode text: an unpaired surrogate (\\ud800-\\udfff alone) has no UTF-8 form' }]);
+  return value;
 }
 
 /**

@@ -20,10 +20,41 @@ pdfmake.setLocalAccessPolicy((path) => dirname(path) === fontsDir);
 export type PdfDefinition = TDocumentDefinitions;
 export type PdfContent = Content;
 
-/** The PDF's bytes. The document's creation date is the given one, so the same definition makes the same file. */
+/**
+ * The PDF's bytes. The document's creation date is the given one, so the same definition makes the same file.
+ * Words too long for a line are given places to break (breakableWords): pdfkit splits such a word in time
+ * that grows with the square of its length, on the event loop (20,000 letters took 8 s, the platform idle).
+ */
 export async function renderPdf(definition: PdfDefinition, createdAt: Date): Promise<Buffer> {
-  const withDate: PdfDefinition = { ...definition, info: { producer: 'egov-integration-platform', creator: 'egov-integration-platform', ...definition.info, creationDate: createdAt } };
+  const withDate: PdfDefinition = {
+    ...definition,
+    content: breakableWords(definition.content) as Content,
+    ...(definition.header && typeof definition.header !== 'function' ? { header: breakableWords(definition.header) as Content } : {}),
+    ...(definition.footer && typeof definition.footer !== 'function' ? { footer: breakableWords(definition.footer) as Content } : {}),
+    info: { producer: 'egov-integration-platform', creator: 'egov-integration-platform', ...definition.info, creationDate: createdAt },
+  };
   return pdfmake.createPdf(withDate).getBuffer();
+}
+
+/** A run of this many characters without a space is cut by a zero-width space (U+200B) after each such stretch. */
+export const LONGEST_UNBROKEN_RUN = 100;
+const LONG_RUN = new RegExp(`[^\\s\u200b]{${LONGEST_UNBROKEN_RUN + 1},}`, 'gu');
+const STRETCH = new RegExp(`[^]{1,${LONGEST_UNBROKEN_RUN}}`, 'gu');
+
+/**
+ * The text of a document's content (strings, text, stack, columns, lists, table cells) with a zero-width
+ * space, a place to break that shows nothing, in every run of more than LONGEST_UNBROKEN_RUN characters
+ * without a space. Shorter words, a SHA-256 digest or a link, are left whole.
+ */
+export function breakableWords(content: unknown): unknown {
+  if (typeof content === 'string') return content.replace(LONG_RUN, (run) => run.match(STRETCH)!.join('\u200b'));
+  if (Array.isArray(content)) return content.map(breakableWords);
+  if (content === null || typeof content !== 'object') return content;
+  const node: Record<string, unknown> = { ...(content as Record<string, unknown>) };
+  for (const key of ['text', 'stack', 'columns', 'ul', 'ol']) if (key in node) node[key] = breakableWords(node[key]);
+  const table = node.table as { body?: unknown[][] } | undefined;
+  if (table?.body) node.table = { ...table, body: table.body.map((row) => (Array.isArray(row) ? row.map(breakableWords) : row)) };
+  return node;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { ClientDefinition } from '../../platform/identity/client-registry';
 import { COUNTRY_TIME_ZONE } from '../../platform/time/work-calendar';
 import { addDays, localParts } from '../../platform/time/zoned-time';
-import { AuthorizationNotFoundError } from '../authorization/decider';
 import type { AuthorizationTypeDefinition } from '../authorization-type/events';
+import { AUTHORIZATION_ACCEPTED, AUTHORIZATION_CO_SIGNED, AUTHORIZATION_RENOUNCED, AUTHORIZATION_RESUMED, AUTHORIZATION_REVOKED, AUTHORIZATION_SUSPENDED } from '../authorization/events';
+import { toAuthorizationStreamId } from '../authorization/stream';
 import type { AuthorizationAction } from '../authorization/transitions';
 import type { AuthorizationRequest } from '../handlers/authorization-intake';
 import type { RepresentationContext } from '../handlers/context';
@@ -34,7 +35,7 @@ type DemoPower = { code: string; type: string; from: string; to: string; by: [1 
  * Powers in every status, their dates in local days counted from the day of the first start (each day
  * from its first instant in Chișinău to its last): some start and end during the next days, so that the
  * scheduler and the checks show validity following time. Codes are fixed (idempotent: a power already
- * there is left as it is).
+ * there is not created again).
  */
 function demoPowers(today: string): DemoPower[] {
   const day = (offset: number) => addDays(today, offset);
@@ -53,33 +54,34 @@ function demoPowers(today: string): DemoPower[] {
   ];
 }
 
+/** The events the demo's own moves record, one each (what time brings is the scheduler's). */
+const MOVE_EVENT_TYPES = new Set<string>([AUTHORIZATION_CO_SIGNED, AUTHORIZATION_ACCEPTED, AUTHORIZATION_SUSPENDED, AUTHORIZATION_RESUMED, AUTHORIZATION_REVOKED, AUTHORIZATION_RENOUNCED]);
+
+/**
+ * Only what a power's stream does not hold yet is recorded: a load cut short (the process killed between a
+ * power's creation and its moves) is completed by the next start instead of leaving that power, say,
+ * Valid where the demo has it Suspended.
+ */
 export async function loadDemoData(context: RepresentationContext): Promise<void> {
   const { types, authorizations, deps } = context;
   for (const definition of DEMO_TYPES) await types.define(definition, LOADER);
   const today = localParts(deps.clock.now(), COUNTRY_TIME_ZONE).date;
   for (const power of demoPowers(today)) {
-    if (await exists(context, power.code)) continue;
-    const request: AuthorizationRequest = {
-      authorizationTypeCode: power.type,
-      authorizingPartyType: power.by[0],
-      authorizingIdn: power.by[1],
-      authorizedPartyType: 1,
-      authorizedIdn: power.grantee,
-      fromDate: power.from,
-      toDate: power.to,
-      coSignerIdns: power.coSigners,
-    };
-    await authorizations.create(request, LOADER, power.code);
-    for (const action of power.then ?? []) await authorizations.act(power.code, action, { reason: 'demo data' }, LOADER);
-  }
-}
-
-async function exists(context: RepresentationContext, code: string): Promise<boolean> {
-  try {
-    await context.authorizations.visible(code, LOADER);
-    return true;
-  } catch (error) {
-    if (error instanceof AuthorizationNotFoundError) return false;
-    throw error;
+    const history = await deps.events.readStream(toAuthorizationStreamId(power.code));
+    const moved = history.filter((stored) => MOVE_EVENT_TYPES.has(stored.event.type)).length;
+    if (history.length === 0) {
+      const request: AuthorizationRequest = {
+        authorizationTypeCode: power.type,
+        authorizingPartyType: power.by[0],
+        authorizingIdn: power.by[1],
+        authorizedPartyType: 1,
+        authorizedIdn: power.grantee,
+        fromDate: power.from,
+        toDate: power.to,
+        coSignerIdns: power.coSigners,
+      };
+      await authorizations.create(request, LOADER, power.code);
+    }
+    for (const action of (power.then ?? []).slice(moved)) await authorizations.act(power.code, action, { reason: 'demo data' }, LOADER);
   }
 }
