@@ -28,12 +28,11 @@ import type { ServiceDeps, ServiceModule } from './platform/service-module';
 import type { LegalEventLog } from './platform/legal-events';
 import { createServiceModules } from './services';
 import { requireRight, requireServiceClient } from './platform/http/service-auth';
+import { platformApis } from './platform-apis';
 import { platformMetrics } from './platform-metrics';
-import { exchangeApi } from './exchange/api';
 import { apiDocsRoutes } from './platform/openapi/api-docs-routes';
 import { buildAsyncApi } from './platform/openapi/asyncapi-document';
 import { buildOpenApi } from './platform/openapi/openapi-document';
-import { operationsApi } from './platform/operations-api';
 import { readProjectJson } from './platform/project-paths';
 
 /** How long a stop waits for the requests under way (and WebSockets to answer their close) before cutting them. */
@@ -117,7 +116,7 @@ export async function startPlatform(
   const metrics = [...platformMetrics({ events: stores.events, exchange: exchange.metrics, projections }), ...services.flatMap((service) => (service.metrics ? [service.metrics] : []))];
   const version = readProjectJson<{ version: string }>('package.json').version;
   const apiDocuments = {
-    openapi: () => buildOpenApi({ apis: [operationsApi, exchangeApi, ...services.flatMap((service) => (service.api ? [service.api] : []))], publicUrl: config.publicUrl, version }),
+    openapi: () => buildOpenApi({ apis: platformApis(services), publicUrl: config.publicUrl, version }),
     asyncapi: () => buildAsyncApi({ catalogue: eventSchemas, publicUrl: config.publicUrl, version }),
   };
   const platformRoutes = Router()

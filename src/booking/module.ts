@@ -11,6 +11,7 @@ import { appointmentListRoutes } from './routes/appointment-list-routes';
 import { appointmentRoutes } from './routes/appointment-routes';
 import { referenceRoutes } from './routes/reference-routes';
 import { languageOfRequest } from './messages';
+import { bookingApi } from './api';
 import { ruleProblem, toProblem } from './problems';
 import { bookingSettings } from './settings';
 import { BOOKING_SERVICE } from './service';
@@ -36,6 +37,7 @@ export function createBookingModule(): ServiceModule {
     name: BOOKING_SERVICE,
     pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
     projections: bookingProjections,
+    api: bookingApi,
     problems: toProblem,
     notices: [bookingNoticeSource],
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { notificationProjections } from '../../projections/notification';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
+import { notificationApi } from './api';
 import { CabinetChannel } from './channels/cabinet-channel';
 import { DevelopmentOutbox } from './channels/development-outbox';
 import type { ChannelAdapter } from './channels/channel';
@@ -52,6 +53,7 @@ export function createNotificationModule(): ServiceModule & { running(): Running
       '/api/v1/development-outbox',
     ],
     projections: notificationProjections,
+    api: notificationApi,
     problems: toProblem,
     running: () => running,
     async start(deps: ServiceDeps) {

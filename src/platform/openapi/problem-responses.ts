@@ -1,6 +1,6 @@
 import type { ApiOperation } from './api-description';
 
-export const PROBLEM_FILE = 'platform/problem.response.json';
+export const PROBLEM_FILE = 'platform/problem.json';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } } };
