@@ -11,15 +11,17 @@ export const SCHEMA_BASE = 'https://egov-platform.local/schemas/';
  * The schema files of schemas/<dir>/ as OpenAPI components: each file that is a schema becomes
  * `<Dir><File>` (booking/appointment-request.json: BookingAppointmentRequest), each of its `definitions`
  * `<Dir><Definition>` (BookingNamedResource), or `<Dir><File><Definition>` where two files of a directory
- * define one name differently. References between files become references between components.
- * A directory is read when an operation names one of its files, or a read file refers into it.
+ * define one name differently. References between files become references between components. Only
+ * what the operations name, and what that refers to, becomes a component.
  */
 export class SchemaComponents {
   readonly schemas: Record<string, JsonSchema> = {};
   private readonly files = new Map<string, JsonSchema>();
   private readonly fileNames = new Map<string, string>();
   private readonly definitionNames = new Map<string, string>();
+  /** components referred to and not yet converted: a file ('booking/location.json') or a definition ('booking/common.json#uuid') */
   private readonly pending: string[] = [];
+  private readonly referred = new Set<string>();
 
   constructor(private readonly root: string = schemasDir) {}
 
@@ -33,19 +35,22 @@ export class SchemaComponents {
     return convertSchema(schema, SCHEMA_BASE, this.resolver, '2020-12');
   }
 
-  /** Converts the files of every directory read so far, and of those their references reach. */
+  /** Converts every schema referred to so far, and those their references reach. */
   complete(): Record<string, JsonSchema> {
     while (this.pending.length > 0) {
-      const file = this.pending.shift()!;
+      const [file, definition] = this.pending.shift()!.split('#');
       const raw = this.files.get(file)!;
       const base = typeof raw.$id === 'string' ? raw.$id : SCHEMA_BASE + file;
-      const fileName = this.fileNames.get(file);
-      if (fileName) this.schemas[fileName] = convertSchema(raw, base, this.resolver, '2020-12');
-      for (const [definition, schema] of Object.entries(definitionsOf(raw))) {
-        this.schemas[this.definitionNames.get(`${file}#${definition}`)!] = convertSchema(schema, base, this.resolver, '2020-12');
-      }
+      const name = definition === undefined ? this.fileNames.get(file)! : this.definitionNames.get(`${file}#${definition}`)!;
+      this.schemas[name] = convertSchema(definition === undefined ? raw : definitionsOf(raw)[definition], base, this.resolver, '2020-12');
     }
     return Object.fromEntries(Object.entries(this.schemas).sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  private refer(component: string): void {
+    if (this.referred.has(component)) return;
+    this.referred.add(component);
+    this.pending.push(component);
   }
 
   private readonly resolver: RefResolver = (ref, base) => this.resolve(ref, base);
@@ -59,9 +64,15 @@ export class SchemaComponents {
     this.readDirectory(file.split('/')[0]);
     if (!this.files.has(file)) throw new Error(`schema reference ${ref} (from ${base}): no file schemas/${file}`);
     const definition = /^\/definitions\/([^/]+)(.*)$/.exec(pointer);
-    if (definition) return `#/components/schemas/${this.definitionNames.get(`${file}#${definition[1]}`)}${definition[2]}`;
+    if (definition) {
+      const name = this.definitionNames.get(`${file}#${definition[1]}`);
+      if (!name) throw new Error(`schema reference ${ref} (from ${base}): schemas/${file} defines no ${definition[1]}`);
+      this.refer(`${file}#${definition[1]}`);
+      return `#/components/schemas/${name}${definition[2]}`;
+    }
     const fileName = this.fileNames.get(file);
     if (!fileName) throw new Error(`schema reference ${ref}: schemas/${file} holds only definitions`);
+    this.refer(file);
     return `#/components/schemas/${fileName}${pointer === '/' ? '' : pointer}`;
   }
 
@@ -75,7 +86,6 @@ export class SchemaComponents {
       .map((name) => [`${dir}/${name}`, JSON.parse(readFileSync(join(path, name), 'utf8')) as JsonSchema] as const);
     for (const [file, raw] of read) {
       this.files.set(file, raw);
-      this.pending.push(file);
       if (isSchema(raw)) this.fileNames.set(file, fileComponentName(file));
     }
     this.nameDefinitions(dir, read);
