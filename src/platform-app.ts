@@ -28,12 +28,9 @@ import type { ServiceDeps, ServiceModule } from './platform/service-module';
 import type { LegalEventLog } from './platform/legal-events';
 import { createServiceModules } from './services';
 import { requireRight, requireServiceClient } from './platform/http/service-auth';
-import { platformApis } from './platform-apis';
+import { apiDocuments } from './platform-apis';
 import { platformMetrics } from './platform-metrics';
 import { apiDocsRoutes } from './platform/openapi/api-docs-routes';
-import { buildAsyncApi } from './platform/openapi/asyncapi-document';
-import { buildOpenApi } from './platform/openapi/openapi-document';
-import { readProjectJson } from './platform/project-paths';
 
 /** How long a stop waits for the requests under way (and WebSockets to answer their close) before cutting them. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -114,15 +111,10 @@ export async function startPlatform(
   app.set('query parser', 'extended');
   const identifyServiceClient = requireServiceClient(registry);
   const metrics = [...platformMetrics({ events: stores.events, exchange: exchange.metrics, projections }), ...services.flatMap((service) => (service.metrics ? [service.metrics] : []))];
-  const version = readProjectJson<{ version: string }>('package.json').version;
-  const apiDocuments = {
-    openapi: () => buildOpenApi({ apis: platformApis(services), publicUrl: config.publicUrl, version }),
-    asyncapi: () => buildAsyncApi({ catalogue: eventSchemas, publicUrl: config.publicUrl, version }),
-  };
   const platformRoutes = Router()
     .get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }))
     .get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics))
-    .use(apiDocsRoutes(apiDocuments, identifyServiceClient));
+    .use(apiDocsRoutes(apiDocuments(services, eventSchemas, () => config.publicUrl), identifyServiceClient));
   app.use(platformRoutes);
   app.use(exchange.routes);
   const serviceRouters = new Map<string, Router>();
