@@ -6,10 +6,11 @@ import { openApiTemplate, routesOf, type RouteKey } from '../support/express-rou
 import { TestPlatform } from '../support/test-platform';
 
 /**
- * Services being built in other branches that have no api.ts yet: their routes are left out of the check
- * below. Temporary: whoever merges a service adds its src/<service>/api.ts and takes its name off.
+ * Services being built in other branches (not merged when the descriptions were written), which have no
+ * api.ts yet: their routes are left out of the check below. Temporary: whoever merges one adds its
+ * src/<service>/api.ts (docs/api-contracts.md) and takes its name off; the list ends empty.
  */
-const NOT_YET_DESCRIBED: string[] = [];
+const NOT_YET_DESCRIBED: string[] = ['documents', 'petitions', 'representation', 'delivery', 'console'];
 
 /** The routes the exchange serves in front of Express: the produce paths (PRODUCE_PATH) and the WebSocket upgrade. */
 function exchangeDirectRoutes(): RouteKey[] {
