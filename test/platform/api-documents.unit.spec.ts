@@ -25,7 +25,8 @@ function operationsOf(document: OpenApiDocument): [string, Operation][] {
 describe('the API descriptions (OpenAPI 3.1, AsyncAPI 3.0)', () => {
   const document = buildOpenApi({ apis: platformApis(createServiceModules()), publicUrl: 'https://localhost:8443', version: '0.1.0' });
 
-  it('the OpenAPI document passes @readme/openapi-parser', async () => {
+  it('the OpenAPI document passes @readme/openapi-parser', async function () {
+    this.timeout(120_000);
     const result = await validate(structuredClone(document) as never);
     expect(result.valid, JSON.stringify(result)).to.equal(true);
     expect((result as { warnings?: unknown[] }).warnings ?? []).to.deep.equal([]);
@@ -82,7 +83,9 @@ describe('the API descriptions (OpenAPI 3.1, AsyncAPI 3.0)', () => {
     expect(examples).to.be.greaterThan(10);
   });
 
-  it('the AsyncAPI document passes @asyncapi/parser and lists every event type of schemas/events', async () => {
+  it('the AsyncAPI document passes @asyncapi/parser and lists every event type of schemas/events', async function () {
+    // the parser runs Spectral's rule set over the whole document: seconds on a loaded machine
+    this.timeout(120_000);
     const asyncapi = buildAsyncApi({ catalogue: EventSchemas.fromDirectory(EVENTS_DIR), publicUrl: 'https://localhost:8443', version: '0.1.0' }) as { components: { messages: Record<string, { name: string }> } };
     const { document: parsed, diagnostics } = await new Parser().parse(JSON.stringify(asyncapi));
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 0).map((diagnostic) => `${diagnostic.path.join('.')}: ${diagnostic.message}`);

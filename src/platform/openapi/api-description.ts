@@ -10,8 +10,8 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call: a registry right of a service, any identified client, or anyone (no certificate needed). */
-export type ApiAccess = { service: string; right: string } | 'identified' | 'anyone';
+/** Who may call: a registry right of a service (or any of several), any identified client, or anyone (no certificate needed). */
+export type ApiAccess = { service: string; right: string | string[] } | 'identified' | 'anyone';
 
 export type ApiParameter = {
   name: string;

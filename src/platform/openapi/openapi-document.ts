@@ -1,5 +1,5 @@
 import type { ApiAccess, ApiOperation, ApiResponse, ApiSchema, JsonSchema, ServiceApi } from './api-description';
-import { platformProblems, PROBLEM_FILE, PROBLEM_MEDIA_TYPE, problemHeaders } from './problem-responses';
+import { platformProblems, PROBLEM_FILE, PROBLEM_MEDIA_TYPE, problemHeaders, rightsText } from './problem-responses';
 import { SchemaComponents } from './schema-components';
 import { PLATFORM_GUIDE } from './platform-guide';
 
@@ -125,11 +125,12 @@ function componentAt(components: Record<string, JsonSchema>, ref: string): JsonS
 
 function securityOf(access: ApiAccess): JsonSchema[] {
   if (access === 'anyone') return [];
-  return [{ mutualTLS: access === 'identified' ? [] : [`${access.service}:${access.right}`] }];
+  // several requirements are alternatives: any one of the rights will do
+  return access === 'identified' ? [{ mutualTLS: [] }] : [access.right].flat().map((right) => ({ mutualTLS: [`${access.service}:${right}`] }));
 }
 
 function accessText(access: ApiAccess): string {
   if (access === 'anyone') return '**Access:** anyone; no client certificate is needed.';
   if (access === 'identified') return '**Access:** any client of the registry (mutual TLS).';
-  return `**Access:** the registry right \`${access.right}\` of \`${access.service}\` (mutual TLS).`;
+  return `**Access:** the registry right ${rightsText(access.right)} of \`${access.service}\` (mutual TLS).`;
 }

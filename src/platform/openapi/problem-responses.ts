@@ -9,7 +9,7 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before send
 export function platformProblems(operation: ApiOperation): Record<number, string> {
   const problems: Record<number, string> = {};
   if (operation.access !== 'anyone') problems[401] = 'The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry.';
-  if (typeof operation.access === 'object') problems[403] = `The client lacks the registry right \`${operation.access.right}\` of \`${operation.access.service}\`.`;
+  if (typeof operation.access === 'object') problems[403] = `The client lacks the registry right ${rightsText(operation.access.right)} of \`${operation.access.service}\`.`;
   if (operation.body) problems[413] = 'The body is larger than the operation takes.';
   problems[429] = 'The client is over its rate limit on this bridge; send again after Retry-After.';
   problems[500] = 'An unexpected error; its details are in the log under the traceId.';
@@ -20,4 +20,9 @@ export function platformProblems(operation: ApiOperation): Record<number, string
 /** The headers a problem of this status comes with. */
 export function problemHeaders(status: number) {
   return status === 429 || status === 503 ? RETRY_AFTER : undefined;
+}
+
+/** `a`, or `a` or `b`: the rights, any of which will do. */
+export function rightsText(right: string | string[]): string {
+  return [right].flat().map((name) => `\`${name}\``).join(' or ');
 }
