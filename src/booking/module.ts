@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { Scheduler } from '../platform/processes/scheduler';
 import type { ServiceModule } from '../platform/service-module';
 import { bookingProjections } from '../../projections/booking';
+import { bookingAggregates } from './aggregates';
 import { createBookingContext, type BookingContext } from './handlers/booking-context';
 import { bookingNoticeSource } from './processes/notices';
 import { sweep } from './processes/recovery-sweep';
@@ -38,6 +39,7 @@ export function createBookingModule(): ServiceModule {
     pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
     projections: bookingProjections,
     api: bookingApi,
+    aggregates: bookingAggregates,
     problems: toProblem,
     notices: [bookingNoticeSource],
 

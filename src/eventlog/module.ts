@@ -11,6 +11,7 @@ import { personalDataRoutes } from './routes/personal-data-routes';
 import { queryRoutes } from './routes/query-routes';
 import { registerRoutes } from './routes/register-routes';
 import { EVENTLOG_SERVICE } from './service';
+import { eventLogAggregates } from './aggregates';
 
 /**
  * The event-logging (audit) service: registration of signed and unsigned events, search by UID and
@@ -24,6 +25,7 @@ export function createEventLogModule(): ServiceModule {
     pathPrefixes: ['/register', '/query', '/api/v1/personal-data-accesses'],
     projections: eventLogProjections,
     api: eventLogApi,
+    aggregates: eventLogAggregates,
     problems: toProblem,
     async start(deps: ServiceDeps) {
       personalData = new ExchangePersonalDataLog(deps.events, deps.registry, deps.clock);

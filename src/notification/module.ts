@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { notificationProjections } from '../../projections/notification';
+import { notificationAggregates } from './aggregates';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { notificationApi } from './api';
 import { CabinetChannel } from './channels/cabinet-channel';
@@ -54,6 +55,7 @@ export function createNotificationModule(): ServiceModule & { running(): Running
     ],
     projections: notificationProjections,
     api: notificationApi,
+    aggregates: notificationAggregates,
     problems: toProblem,
     running: () => running,
     async start(deps: ServiceDeps) {
