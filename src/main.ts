@@ -30,6 +30,9 @@ Consume it as demo-consumer (long polling):
   curl ${consumer} '<instance URL>/events'                     # the events, with offsets
   curl ${consumer} -X POST '<instance URL>/confirm?offset=1' -i
 
+Every endpoint, described (OpenAPI 3.1; events at /api/v1/asyncapi.json; a browser with a client certificate: ${base}/api/v1/docs):
+  curl ${producer} ${base}/api/v1/openapi.json
+
 Is this bridge healthy (for a load balancer; no client certificate needed):
   curl --cacert ${rel(pki.caCert)} ${base}/api/v1/health
 ${consoleHint()}

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_CIPHERS, type TLSSocket } from 'node:tls';
 import { join } from 'node:path';
-import express, { type Request } from 'express';
+import express, { Router, type Request } from 'express';
 import { ConfigurationError, type PlatformConfig } from './config';
 import type { ConsumerService } from './exchange/consumer-service';
 import { createExchange, loadEventSchemas } from './exchange/exchange-module';
@@ -28,7 +28,9 @@ import type { ServiceDeps, ServiceModule } from './platform/service-module';
 import type { LegalEventLog } from './platform/legal-events';
 import { createServiceModules } from './services';
 import { requireRight, requireServiceClient } from './platform/http/service-auth';
+import { apiDocuments } from './platform-apis';
 import { platformMetrics } from './platform-metrics';
+import { apiDocsRoutes } from './platform/openapi/api-docs-routes';
 
 /** How long a stop waits for the requests under way (and WebSockets to answer their close) before cutting them. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -44,6 +46,8 @@ export type Platform = {
   services: readonly ServiceModule[];
   /** what each service was given */
   serviceDeps: ServiceDeps;
+  /** the Express routers mounted: the platform's own, the exchange's, and each service's by name */
+  routers: { platform: Router; exchange: Router; services: ReadonlyMap<string, Router> };
   logger: Logger;
   /** the port actually bound (useful with PORT=0) */
   port: number;
@@ -105,13 +109,18 @@ export async function startPlatform(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
-  app.get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }));
   const identifyServiceClient = requireServiceClient(registry);
   const metrics = [...platformMetrics({ events: stores.events, exchange: exchange.metrics, projections }), ...services.flatMap((service) => (service.metrics ? [service.metrics] : []))];
-  app.get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics));
+  const platformRoutes = Router()
+    .get(HEALTH_PATH, healthRoute({ stores, projections, bridgeId: config.bridgeId, logger }))
+    .get(METRICS_PATH, identifyServiceClient, requireRight('operations', 'metrics'), metricsRoute(metrics))
+    .use(apiDocsRoutes(apiDocuments(services, eventSchemas, () => config.publicUrl), identifyServiceClient));
+  app.use(platformRoutes);
   app.use(exchange.routes);
+  const serviceRouters = new Map<string, Router>();
   for (const service of services) {
     const router = service.routes(serviceDeps);
+    serviceRouters.set(service.name, router);
     const refusal = (request: Request, error: unknown) => (error instanceof ProblemError ? refusedBy(service, request, error) : error);
     // what the service's routes pass on goes through its own error-to-problem mapping first
     const problem = (request: Request, error: unknown) => (service.problems && isError(error) ? service.problems(error, request) : error);
@@ -168,6 +177,7 @@ export async function startPlatform(
     consumers: exchange.consumers,
     services,
     serviceDeps,
+    routers: { platform: platformRoutes, exchange: exchange.routes, services: serviceRouters },
     logger,
     port,
     createdClientCertificates: createdClients,

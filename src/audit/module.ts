@@ -1,4 +1,5 @@
 import type { ServiceModule } from '../platform/service-module';
+import { auditApi } from './api';
 import { auditRoutes } from './routes/audit-routes';
 import { AUDIT_SERVICE } from './service';
 
@@ -9,5 +10,6 @@ export function createAuditModule(): ServiceModule {
     pathPrefixes: ['/api/v1/audit'],
     projections: [],
     routes: auditRoutes,
+    api: auditApi,
   };
 }

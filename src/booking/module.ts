@@ -12,6 +12,7 @@ import { appointmentListRoutes } from './routes/appointment-list-routes';
 import { appointmentRoutes } from './routes/appointment-routes';
 import { referenceRoutes } from './routes/reference-routes';
 import { languageOfRequest } from './messages';
+import { bookingApi } from './api';
 import { ruleProblem, toProblem } from './problems';
 import { bookingSettings } from './settings';
 import { BOOKING_SERVICE } from './service';
@@ -37,6 +38,7 @@ export function createBookingModule(): ServiceModule {
     name: BOOKING_SERVICE,
     pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
     projections: bookingProjections,
+    api: bookingApi,
     aggregates: bookingAggregates,
     problems: toProblem,
     notices: [bookingNoticeSource],

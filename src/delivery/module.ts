@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { deliveryProjections } from '../../projections/delivery';
 import type { Scheduler } from '../platform/processes/scheduler';
 import type { ServiceModule } from '../platform/service-module';
+import { deliveryApi } from './api';
 import { deliveryAggregates } from './aggregates';
 import { loadDemoOrders } from './demo/demo-orders';
 import { ChangesFeed } from './handlers/changes-feed';
@@ -35,6 +36,7 @@ export function createDeliveryModule(): DeliveryModule {
     name: DELIVERY_SERVICE,
     pathPrefixes: ['/api/v1/delivery/services', '/api/v1/delivery-orders'],
     projections: deliveryProjections,
+    api: deliveryApi,
     problems: toProblem,
     aggregates: deliveryAggregates,
     refusedCaller,

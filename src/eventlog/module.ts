@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { eventLogProjections } from '../../projections/eventlog';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
+import { eventLogApi } from './api';
 import { EventRegistrar } from './handlers/event-registrar';
 import type { LogFields } from './registration/log-event-rules';
 import { SigningKeys } from './handlers/signing-keys';
@@ -23,6 +24,7 @@ export function createEventLogModule(): ServiceModule {
     name: EVENTLOG_SERVICE,
     pathPrefixes: ['/register', '/query', '/api/v1/personal-data-accesses'],
     projections: eventLogProjections,
+    api: eventLogApi,
     aggregates: eventLogAggregates,
     problems: toProblem,
     async start(deps: ServiceDeps) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:https';
 import { join } from 'node:path';
-import express, { type RequestHandler } from 'express';
+import express, { type Router } from 'express';
 import type { WebSocket } from 'ws';
 import type { PlatformConfig } from '../config';
 import type { Clock } from '../platform/clock';
@@ -44,7 +44,7 @@ export type ExchangeDeps = {
 export type Exchange = {
   consumers: ConsumerService;
   /** the exchange's Express routes, for /ce/... and the instance URLs /{bridge}/ce/consumers/...; other paths pass on */
-  routes: RequestHandler;
+  routes: Router;
   /** the produce endpoints, in front of Express (see createProduceHandler): false for any other request */
   produce: (request: IncomingMessage, response: ServerResponse) => boolean;
   metrics: MetricsSource[];
@@ -80,6 +80,7 @@ export function createExchange(deps: ExchangeDeps): Exchange {
   });
   const produceMetrics = new ProduceMetrics();
   const router = express.Router();
+  router.use((request, _response, next) => next(isExchangePath(request.path) ? undefined : 'router'));
   router.use(requireExchangeClient(registry));
   router.use(toolsRoutes({ config: config.exchange, bridgeId: config.bridgeId, registeredAt, rateLimiter, consumers, eventSchemas }));
   router.use(consumerRoutes({ consumers, publisher, config: config.exchange, clock, bridgeId: config.bridgeId, publicUrl: () => config.publicUrl }));
@@ -88,7 +89,7 @@ export function createExchange(deps: ExchangeDeps): Exchange {
 
   return {
     consumers,
-    routes: (request, response, next) => (isExchangePath(request.path) ? router(request, response, next) : next()),
+    routes: router,
     produce: createProduceHandler({ registry, publisher, config: config.exchange, clock, logger, metrics: produceMetrics }),
     metrics: exchangeMetrics({ consumers, produce: produceMetrics }),
     start: () => consumers.start(),

@@ -26,7 +26,8 @@ export class ProduceMetrics {
 export type ProduceDeps = { registry: ClientRegistry; publisher: Publisher; config: ExchangeConfig; clock: Clock; logger: Logger; metrics: ProduceMetrics };
 type Mode = 'raw' | 'event' | 'events';
 
-const PRODUCE_PATH = /^\/ce\/(produce|tools\/produce)\/(raw|event|events)$/;
+/** The produce paths: /ce/produce/{raw,event,events} and the same under /ce/tools for test events. */
+export const PRODUCE_PATH = /^\/ce\/(produce|tools\/produce)\/(raw|event|events)$/;
 const MEDIA_TYPES: Record<Exclude<Mode, 'raw'>, string> = {
   event: 'application/cloudevents+json',
   events: 'application/cloudevents-batch+json',

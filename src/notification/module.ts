@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { notificationProjections } from '../../projections/notification';
 import { notificationAggregates } from './aggregates';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
+import { notificationApi } from './api';
 import { CabinetChannel } from './channels/cabinet-channel';
 import { DevelopmentOutbox } from './channels/development-outbox';
 import type { ChannelAdapter } from './channels/channel';
@@ -53,6 +54,7 @@ export function createNotificationModule(): ServiceModule & { running(): Running
       '/api/v1/development-outbox',
     ],
     projections: notificationProjections,
+    api: notificationApi,
     aggregates: notificationAggregates,
     problems: toProblem,
     running: () => running,

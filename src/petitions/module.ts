@@ -3,6 +3,7 @@ import { petitionsProjections } from '../../projections/petitions';
 import type { ProblemError } from '../platform/errors';
 import type { Scheduler } from '../platform/processes/scheduler';
 import type { ServiceModule } from '../platform/service-module';
+import { petitionsApi } from './api';
 import { petitionAggregates } from './aggregates';
 import { loadDemoPetitions } from './demo/load-demo';
 import { OwnerTokens } from './handlers/owner-token';
@@ -30,6 +31,7 @@ export function createPetitionsModule(): PetitionsModule {
     name: PETITIONS_SERVICE,
     pathPrefixes: ['/petitie', '/api/v1/petitions'],
     projections: petitionsProjections,
+    api: petitionsApi,
     problems: toProblem,
     aggregates: petitionAggregates,
     refusedCaller: (_request, problem) => withSeedCode(problem) as ProblemError,

@@ -15,6 +15,7 @@ import type { ClientRegistry } from './identity/client-registry';
 import type { LegalEventLog } from './legal-events';
 import type { Logger } from './logger';
 import type { NoticeSource } from './notices';
+import type { ServiceApi } from './openapi/api-description';
 import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/projection-runner';
 
@@ -66,6 +67,8 @@ export type ServiceModule = {
   aggregates?: ServiceAggregate[];
   /** called once the service is started; the router the platform mounts for the service's prefixes */
   routes(deps: ServiceDeps): Router;
+  /** the description of its HTTP API (its api.ts), for the platform's OpenAPI document */
+  api?: ServiceApi;
   /** the service's named errors as problems, applied by the platform to whatever its routes pass on */
   problems?: ProblemMapping;
   /**

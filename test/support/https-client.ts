@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpsRequest } from 'node:https';
 import WebSocket from 'ws';
+import { noteResponse } from './response-log';
 
 export type Credentials = { ca: Buffer; cert?: Buffer; key?: Buffer };
 export type HttpResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string; body: Buffer; json<T = any>(): T };
@@ -63,6 +64,7 @@ export class HttpsClient {
         res.on('end', () => {
           const body = Buffer.concat(chunks);
           const text = body.toString('utf8');
+          noteResponse(url, method, res.statusCode ?? 0, res.headers, text);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
@@ -88,6 +90,7 @@ export class HttpsClient {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const refusal = { status: response.statusCode, contentType: response.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') };
+          noteResponse(new URL(this.baseUrl + path), 'GET', refusal.status ?? 0, response.headers, refusal.body);
           reject(Object.assign(new Error(`WebSocket refused with ${response.statusCode}`), refusal));
         });
       });

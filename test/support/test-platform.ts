@@ -11,8 +11,12 @@ import { createLogger, type Logger } from '../../src/platform/logger';
 import { projectRoot } from '../../src/platform/project-paths';
 import type { ServiceModule } from '../../src/platform/service-module';
 import { readFileSync } from 'node:fs';
+import { buildOpenApi } from '../../src/platform/openapi/openapi-document';
+import { platformApis } from '../../src/platform-apis';
 import { contractViolations } from './event-contracts';
 import { HttpsClient } from './https-client';
+import { ResponseContracts } from './response-contracts';
+import { recordResponses, stopRecording, type RecordedResponse } from './response-log';
 
 export type TestPlatformOptions = {
   exchange?: Partial<ExchangeConfig>;
@@ -36,6 +40,10 @@ export type TestPlatformOptions = {
  * every standard event with a urn:md:gov: source in the log, except those the test appended itself
  * (stand-ins and deliberately malformed events, written straight into platform.stores.events). A run
  * in which the platform appended an event that breaks its contract fails there, naming the events.
+ *
+ * It also checks what the platform answered the test's HttpsClients against the OpenAPI description
+ * (GET /api/v1/openapi.json): a described operation's status must be described and its JSON body fit the
+ * described schema; every problem must fit the problem schema.
  */
 export class TestPlatform {
   platform!: Platform;
@@ -44,6 +52,8 @@ export class TestPlatform {
   private running = false;
   /** log positions of the events test code appended itself, kept across restarts (the log is the same) */
   private readonly appendedByTest = new Set<number>();
+  /** what the platform answered this test's HTTPS clients, across restarts */
+  private readonly responses: RecordedResponse[][] = [];
 
   private constructor(
     readonly dataDir: string,
@@ -119,11 +129,18 @@ export class TestPlatform {
       await this.stopServer();
       rmSync(this.dataDir, { recursive: true, force: true });
     }
-    if (broken.length > 0) {
-      const shown = broken.slice(0, MAX_REPORTED);
-      const more = broken.length > shown.length ? `\n  ... and ${broken.length - shown.length} more` : '';
-      throw new Error(`the platform appended ${broken.length} event(s) that break their contracts (schemas/events):\n  ${shown.join('\n  ')}${more}`);
-    }
+    if (broken.length > 0) throw new Error(`the platform appended ${broken.length} event(s) that break their contracts (schemas/events):${listed(broken)}`);
+    const misfits = this.responseMisfits();
+    if (misfits.length > 0) throw new Error(`the platform answered ${misfits.length} time(s) otherwise than its OpenAPI description says:${listed(misfits)}`);
+  }
+
+  /** The recorded responses that do not fit the description of the platform's APIs. */
+  private responseMisfits(): string[] {
+    const apis = platformApis(this.platform.services);
+    const key = apis.map((api) => api.tag).join(',');
+    let contracts = responseContracts.get(key);
+    if (!contracts) responseContracts.set(key, (contracts = new ResponseContracts(buildOpenApi({ apis, publicUrl: this.config.publicUrl, version: 'test' }))));
+    return contracts.violations(this.responses.flat());
   }
 
   /** The platform's own events in the log that do not fit their type's schema, one line each. */
@@ -161,6 +178,7 @@ export class TestPlatform {
     });
     for (const client of this.clients) client.close();
     this.clients = [];
+    this.responses.push(recordResponses(this.baseUrl));
     this.running = true;
     const stop = this.platform.stop.bind(this.platform);
     this.platform.stop = () => {
@@ -189,8 +207,18 @@ export class TestPlatform {
   private async stopServer() {
     for (const client of this.clients) client.close();
     this.clients = [];
+    stopRecording(this.baseUrl);
     await this.platform.stop();
   }
+}
+
+/** The description's checker, per set of APIs: compiled once per process. */
+const responseContracts = new Map<string, ResponseContracts>();
+
+function listed(lines: string[]): string {
+  const shown = lines.slice(0, MAX_REPORTED);
+  const more = lines.length > shown.length ? `\n  ... and ${lines.length - shown.length} more` : '';
+  return `\n  ${shown.join('\n  ')}${more}`;
 }
 
 /** the sources of the platform's own events (its services and its registry history) */
