@@ -32,6 +32,7 @@ export type HandOffOutcome = { kind: 'handled' } | { kind: 'dead'; reason: strin
 export async function handOff(event: ConsumedEvent, handler: EventHandler, policy: RetryPolicy, signal: AbortSignal): Promise<HandOffOutcome> {
   const attempts = Math.max(1, policy.attempts ?? 3);
   for (let attempt = 1; ; attempt += 1) {
+    if (signal.aborted) return { kind: 'stopped' };
     try {
       await handler(event, { attempt, signal });
       return { kind: 'handled' };
@@ -40,7 +41,6 @@ export async function handOff(event: ConsumedEvent, handler: EventHandler, polic
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof DeadLetter || attempt >= attempts) return { kind: 'dead', reason };
       await sleep((policy.delayMs ?? 200) * 2 ** (attempt - 1), signal);
-      if (signal.aborted) return { kind: 'stopped' };
     }
   }
 }
