@@ -1,24 +1,28 @@
 import { Command } from 'commander';
 import type { SingleBar } from 'cli-progress';
-import { loadConfig } from '../../../config';
-import { BackupRefused } from '../../../platform/backup';
-import { checkBackup, takeBackup } from '../../backup-run';
-import { replayProjections, ReplayRefused } from '../../replay-projections';
 import { UsageError } from '../failure';
 import { progressBar } from '../progress';
 
 type DataDirFlags = { dataDir?: string };
 
 const dataDirOption = ['--data-dir <dir>', 'the data directory (env DATA_DIR; default ./data)'] as const;
-const configFor = (flags: DataDirFlags) => loadConfig({ ...process.env, ...(flags.dataDir ? { DATA_DIR: flags.dataDir } : {}) });
+async function configFor(flags: DataDirFlags) {
+  const { ConfigurationError, loadConfig } = await import('../../../config');
+  return refusedAsUsage(ConfigurationError, () => loadConfig({ ...process.env, ...(flags.dataDir ? { DATA_DIR: flags.dataDir } : {}) }));
+}
 
-/** `replay` and `backup`: the operator's npm scripts (src/cli/replay.ts, backup.ts) with progress bars and an ETA. */
+/**
+ * `replay` and `backup`: the operator's npm scripts (src/cli/replay.ts, backup.ts) with progress bars and
+ * an ETA. Their modules are loaded when run: the platform's services would slow every other command's start.
+ */
 export function maintenanceCommands(): Command[] {
   const replay = new Command('replay')
     .summary('rebuild read models from the log, with progress (stop the platform first)')
     .argument('[projection...]', 'the projections to rebuild (default: all)')
     .option(...dataDirOption)
     .action(async (projections: string[], flags: DataDirFlags) => {
+      const { replayProjections, ReplayRefused } = await import('../../replay-projections');
+      const config = await configFor(flags);
       const started = Date.now();
       const bars = new Map<string, SingleBar>();
       const barOf = (projection: string, head: number) => {
@@ -26,7 +30,7 @@ export function maintenanceCommands(): Command[] {
         return bars.get(projection)!;
       };
       const { replayed, profile } = await refusedAsUsage(ReplayRefused, () =>
-        replayProjections(configFor(flags), projections, {
+        replayProjections(config, projections, {
           advanced: (projection, position, head) => barOf(projection, head).update(position, {}),
           finished: (projection, applied) => {
             barOf(projection, 0).stop();
@@ -43,14 +47,16 @@ export function maintenanceCommands(): Command[] {
     .option('--verify', 'check a backup against its manifest instead')
     .option(...dataDirOption)
     .action(async (directory: string, flags: DataDirFlags & { verify?: boolean }) => {
+      const [{ checkBackup, takeBackup }, { BackupRefused }] = await Promise.all([import('../../backup-run'), import('../../../platform/backup')]);
       if (flags.verify) {
         process.stderr.write(`${await refusedAsUsage(BackupRefused, () => checkBackup(directory))}\n`);
         return;
       }
+      const config = await configFor(flags);
       const bar = progressBar('backup', 'bytes');
       bar.start(1, 0);
       const summary = await refusedAsUsage(BackupRefused, () =>
-        takeBackup(configFor(flags), directory, (done, total) => {
+        takeBackup(config, directory, (done, total) => {
           bar.setTotal(total);
           bar.update(done);
           if (process.stderr.isTTY) bar.render(); // the copy runs synchronously: no timer would draw it
