@@ -11,7 +11,7 @@ import type { Logger } from '../platform/logger';
 import { LabelledCounter, LabelledHistogram } from '../platform/metrics';
 import { identityProblem } from './exchange-auth';
 import { normalizeRaw, normalizeStructured, withUnicodeData, type NormalizeContext, type Normalized } from './incoming-event';
-import { ProduceBacklog } from './produce-backlog';
+import { BytesInFlight } from '../platform/http/bytes-in-flight';
 import type { Publisher } from './publisher';
 
 /**
@@ -39,7 +39,7 @@ const MEDIA_TYPES: Record<Exclude<Mode, 'raw'>, string> = {
  * Returns false for any other request, which then goes to Express. 202 is sent after the commit.
  */
 export function createProduceHandler(deps: ProduceDeps) {
-  const backlog = new ProduceBacklog(deps.config.maxPendingBytes);
+  const backlog = new BytesInFlight(deps.config.maxPendingBytes);
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     const path = (request.url ?? '').split('?')[0];
     const match = PRODUCE_PATH.exec(path);
@@ -65,7 +65,7 @@ export function createProduceHandler(deps: ProduceDeps) {
   };
 }
 
-async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps, backlog: ProduceBacklog): Promise<unknown> {
+async function produce(request: IncomingMessage, kind: EventKind, mode: Mode, deps: ProduceDeps, backlog: BytesInFlight): Promise<unknown> {
   if (request.method !== 'POST') throw notFound(`no resource at ${request.method} ${request.url}`);
   const identity = identifyCaller(request, deps.registry);
   const problem = identityProblem(identity);

@@ -18,6 +18,8 @@ export type NotificationSettings = {
   dispatcherEnabled: boolean;
   dispatchConcurrency: number;
   maxRequestBytes: number;
+  /** most body bytes of POST /api/Notification requests held at once (as they arrive, until answered); past it, 503 */
+  maxPendingBytes: number;
   registryFile?: string;
   /**
    * the development outbox (channels/development-outbox.ts): auto = on the embedded profile for the
@@ -56,6 +58,7 @@ export function notificationSettings(env: NodeJS.ProcessEnv = process.env): Noti
     dispatcherEnabled: choiceSetting(env, 'NOTIFY_DISPATCHER', ['on', 'off'], 'on') === 'on',
     dispatchConcurrency: integerSetting(env, 'NOTIFY_DISPATCH_CONCURRENCY', 32, 1),
     maxRequestBytes: integerSetting(env, 'NOTIFY_MAX_REQUEST_BYTES', 32 * 1024 * 1024, 1),
+    maxPendingBytes: integerSetting(env, 'NOTIFY_MAX_PENDING_BYTES', 96 * 1024 * 1024, 1),
     registryFile: env.NOTIFY_REGISTRY_FILE || undefined,
     outbox: choiceSetting(env, 'NOTIFY_DEV_OUTBOX', ['auto', 'on', 'off'], 'auto'),
     configured: {

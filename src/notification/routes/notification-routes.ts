@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { notFound } from '../../platform/errors';
+import { notFound, serviceUnavailable } from '../../platform/errors';
+import { BytesInFlight } from '../../platform/http/bytes-in-flight';
 import { route } from '../../platform/http/problem';
 import { singleValuedQuery } from '../../platform/http/query';
 import { readJson } from '../../platform/http/read-body';
@@ -45,13 +46,29 @@ export function notificationRoutes(deps: ServiceDeps, notifications: Notificatio
     }),
   );
 
+  // a notification's body may be 32 MiB of base64 attachments, decoded and stored while it is held
+  const inFlight = new BytesInFlight(settings.maxPendingBytes);
   router.post(
     '/api/Notification',
     may,
     route(async (request, response) => {
-      const body = schemas.value<NotificationRequest>('notification.json', await readJson(request, settings.maxRequestBytes), { membersInAnyCase: true });
-      const client = clientOf(response);
-      sendId(response, await notifications.accept(body, { id: client.id, idno: client.idno }));
+      if (!inFlight.admit()) {
+        const warning = inFlight.warning();
+        if (warning) deps.logger.warn(warning, 'notifications refused (503): the requests held passed NOTIFY_MAX_PENDING_BYTES');
+        throw serviceUnavailable('too many notification bytes are being received on this bridge; send the request again after Retry-After', 1000);
+      }
+      let held = 0;
+      try {
+        const json = await readJson(request, settings.maxRequestBytes, (bytes) => {
+          held += bytes;
+          inFlight.hold(bytes);
+        });
+        const body = schemas.value<NotificationRequest>('notification.json', json, { membersInAnyCase: true });
+        const client = clientOf(response);
+        sendId(response, await notifications.accept(body, { id: client.id, idno: client.idno }));
+      } finally {
+        inFlight.release(held);
+      }
     }),
   );
 

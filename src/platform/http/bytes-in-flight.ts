@@ -1,12 +1,13 @@
 /**
- * The bytes of produce requests a bridge holds: received, and not yet answered. A request's body, its
- * parsed events and its append wait in memory until the log commits them. Rate limits bound each
- * client, not their sum, and not a log whose disk has slowed down; this bounds what is held. While the
- * bound is passed, a new request is refused with 503 and Retry-After before its body is read, and
- * nothing of it is stored; requests already taken in go on. Bytes are counted as they arrive, not as
- * declared: a client that announces a large body and sends it slowly holds only what it has sent.
+ * The bytes of requests of one kind a bridge holds: received, and not yet answered (the exchange's produce
+ * requests: their body, parsed events and append wait in memory until the log commits them; a
+ * notification's body, its attachments decoded and stored). Rate limits bound each client, not their sum,
+ * and not a store that has slowed down; this bounds what is held. While the bound is passed, a new request
+ * is refused with 503 and Retry-After before its body is read, and nothing of it is stored; requests
+ * already taken in go on. Bytes are counted as they arrive, not as declared: a client that announces a
+ * large body and sends it slowly holds only what it has sent.
  */
-export class ProduceBacklog {
+export class BytesInFlight {
   private heldBytes = 0;
   private refusedSinceWarning = 0;
   private lastWarningAt = -Infinity;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { mayAdmit, ProduceBacklog } from '../../src/exchange/produce-backlog';
+import { mayAdmit, BytesInFlight } from '../../src/platform/http/bytes-in-flight';
 
-describe('produce backlog', () => {
+describe('Bytes in flight (unit)', () => {
   it('takes a new request in while what is held stays below the limit, and always when nothing is held', () => {
     expect(mayAdmit(0, 1)).to.equal(true);
     expect(mayAdmit(999, 1_000)).to.equal(true);
@@ -9,7 +9,7 @@ describe('produce backlog', () => {
   });
 
   it('counts the bytes that arrived and gives them back when the request is answered', () => {
-    const backlog = new ProduceBacklog(1_000);
+    const backlog = new BytesInFlight(1_000);
     expect(backlog.admit()).to.equal(true);
     backlog.hold(600);
     backlog.hold(400);
@@ -20,7 +20,7 @@ describe('produce backlog', () => {
 
   it('tells of refusals at most once per interval, with how many there were since it last told', () => {
     let now = 0;
-    const backlog = new ProduceBacklog(100, () => now);
+    const backlog = new BytesInFlight(100, () => now);
     expect(backlog.warning()).to.equal(null);
     backlog.hold(100);
     backlog.admit();
