@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { createCertificate } from '../../src/platform/identity/pki';
 import { egovEnv, runEgov } from '../support/egov-cli';
+import { producedBy } from '../support/sdk-clients';
 import { TestPlatform, demoEvent } from '../support/test-platform';
 
 describe('CLI: npx egov produce, consume, tail, history (e2e over mTLS)', function () {
@@ -22,8 +23,7 @@ describe('CLI: npx egov produce, consume, tail, history (e2e over mTLS)', functi
   });
   after(() => platform.stop());
 
-  const storedIds = async () =>
-    (await platform.platform.stores.events.readAll({ after: 0, limit: 100_000, filter: { kinds: ['standard'] } })).filter((e) => e.producer === 'demo-producer').map((e) => e.event.id);
+  const storedIds = async () => (await producedBy(platform, 'demo-producer')).map((stored) => stored.event.id);
   const lines = (text: string) => text.split('\n').filter((line) => line !== '');
 
   it('produces one event from flags, with the only source demo-producer may use', async () => {

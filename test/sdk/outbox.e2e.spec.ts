@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { OutboxConflictError, type EgovClient } from '../../src/sdk/index';
 import { pkiFiles } from '../../src/platform/identity/pki';
 import { ServerProcess } from '../support/server-process';
-import { sdkClient } from '../support/sdk-clients';
+import { producedBy, sdkClient } from '../support/sdk-clients';
 import { TestPlatform, demoEvent } from '../support/test-platform';
 
 describe('SDK: producing through an outbox (e2e over mTLS)', () => {
@@ -24,8 +24,7 @@ describe('SDK: producing through an outbox (e2e over mTLS)', () => {
       await producer.close();
       await platform.stop();
     });
-    const storedIds = async () =>
-      (await platform.platform.stores.events.readAll({ after: 0, limit: 100_000, filter: { kinds: ['standard'] } })).filter((e) => e.producer === 'demo-producer').map((e) => e.event.id);
+    const storedIds = async () => (await producedBy(platform, 'demo-producer')).map((stored) => stored.event.id);
 
     it('sends what was added, in order, in batches, and an event added twice once', async () => {
       const outbox = producer.outbox(join(folder, 'outbox.sqlite'), { batchSize: 4 }).start();

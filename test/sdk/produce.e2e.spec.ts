@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { CloudEvent, ConnectionError, EgovClient, InvalidEventError, ProblemError, TlsSetupError } from '../../src/sdk/index';
 import { createCertificate } from '../../src/platform/identity/pki';
-import { sdkClient } from '../support/sdk-clients';
+import { producedBy, sdkClient } from '../support/sdk-clients';
 import { TestPlatform, demoEvent } from '../support/test-platform';
 
 describe('SDK: producing (e2e over mTLS)', () => {
@@ -19,8 +19,7 @@ describe('SDK: producing (e2e over mTLS)', () => {
     await platform.stop();
   });
 
-  const stored = async (kind: 'standard' | 'test' = 'standard') =>
-    (await platform.platform.stores.events.readAll({ after: 0, limit: 100_000, filter: { kinds: [kind] } })).filter((e) => e.producer === 'demo-producer');
+  const stored = () => producedBy(platform, 'demo-producer');
 
   it('produces one event, built from plain attributes, in structured mode', async () => {
     const event = await producer.produce({ source: 'urn:demo:producer', type: 'demo.order.created', data: { orderId: 7 } });
@@ -49,7 +48,7 @@ describe('SDK: producing (e2e over mTLS)', () => {
     const institution = sdkClient(platform, 'demo-institution');
     try {
       const event = await institution.produce({ source: 'urn:anything', type: 'demo.order.created', data: { orderId: 1 } }, { test: true });
-      const tests = await platform.platform.stores.events.readAll({ after: 0, limit: 1000, filter: { kinds: ['test'] } });
+      const tests = await producedBy(platform, 'demo-institution', 'test');
       expect(tests.map((e) => e.event.id)).to.include(event.id);
     } finally {
       await institution.close();

@@ -1,5 +1,6 @@
 import { EgovClient, type ConsumedEvent, type EventHandler } from '../../src/sdk/index';
 import type { PkiFiles } from '../../src/platform/identity/pki';
+import type { TestPlatform } from './test-platform';
 
 /** The SDK's client for a development client of a platform under test, from the PEM files in its DATA_DIR/pki. */
 export function sdkClient(platform: { baseUrl: string; pki: PkiFiles }, clientId: string): EgovClient {
@@ -26,4 +27,10 @@ export async function eventually(what: string, condition: () => boolean | Promis
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The events a client produced, of one kind, as the platform's log holds them. */
+export async function producedBy(platform: TestPlatform, clientId: string, kind: 'standard' | 'test' = 'standard') {
+  const events = await platform.platform.stores.events.readAll({ after: 0, limit: 100_000, filter: { kinds: [kind] } });
+  return events.filter((stored) => stored.producer === clientId);
 }
