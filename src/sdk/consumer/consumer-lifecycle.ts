@@ -5,7 +5,7 @@ import type { ConsumerEvents, ConsumerOptions } from './consumer-options.js';
 
 /**
  * What both consumers share: started once, stopped once, a reconnect back-off, and the promises a caller
- * awaits. `started` resolves at the first connection; `finished` resolves at stop() and rejects on a
+ * awaits. start() resolves at the first connection; `finished` resolves at stop() and rejects on a
  * failure that retrying cannot mend (a refused certificate or right): both reject with it.
  */
 export abstract class ConsumerLifecycle extends EventEmitter<ConsumerEvents> {

@@ -1,4 +1,5 @@
 import { CONSTANTS, HTTP } from 'cloudevents';
+import { sleep } from '../backoff.js';
 import { ProblemError } from '../errors.js';
 import type { ConsumedEvent } from '../events.js';
 import type { HttpClient } from '../http-client.js';
@@ -107,7 +108,7 @@ export class LongPollConsumer extends ConsumerLifecycle {
       } catch (error) {
         const transient = (error as { transient?: boolean }).transient === true;
         if (!transient || (this.stopping.signal.aborted && attempt >= 3)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, this.backoff.nextDelayMs()));
+        await sleep(this.backoff.nextDelayMs(), this.stopping.signal);
       }
     }
   }
