@@ -41,11 +41,12 @@ export function backupDataDirectory(dataDir: string, target: string, options: { 
 
   const externalRegistry = options.registryFile && !isInside(options.registryFile, dataDir) ? options.registryFile : undefined;
   const readModels = existsSync(join(dataDir, READ_MODELS_FILE)) ? [join(dataDir, READ_MODELS_FILE)] : [];
-  const others = otherFiles(dataDir);
-  const progress = backupProgress([...readModels, join(dataDir, LOG_FILE), ...others, ...(externalRegistry ? [externalRegistry] : [])], options.onProgress);
+  const estimate = [...readModels, join(dataDir, LOG_FILE), ...otherFiles(dataDir), ...(externalRegistry ? [externalRegistry] : [])];
+  const progress = backupProgress(estimate, options.onProgress);
 
   for (const file of [...readModels, join(dataDir, LOG_FILE)]) progress.after(file, () => snapshotSqlite(file, join(target, basename(file))));
-  for (const file of others) progress.after(file, () => copyInto(file, join(target, relative(dataDir, file))));
+  // listed again now: an attachment written since the estimate may be named by the log just copied
+  for (const file of otherFiles(dataDir)) progress.after(file, () => copyInto(file, join(target, relative(dataDir, file))));
   if (externalRegistry) progress.after(externalRegistry, () => copyInto(externalRegistry, join(target, 'clients.json')));
 
   const manifest: BackupManifest = {
