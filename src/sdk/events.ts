@@ -1,4 +1,4 @@
-import { CloudEvent, type CloudEventV1 } from 'cloudevents';
+import { CloudEvent, CONSTANTS, HTTP, type CloudEventV1 } from 'cloudevents';
 
 /** An event to produce: a CloudEvent, or the attributes and data to build one (id and time default to a UUID and now). */
 export type EventInput = CloudEvent<unknown> | (Partial<CloudEventV1<unknown>> & { source: string; type: string });
@@ -38,4 +38,13 @@ export function hasBinaryData(event: CloudEvent<unknown>): boolean {
 
 function describe(input: { source?: string; id?: string }): string {
   return input.id ? `${input.source ?? '?'} ${input.id}` : `from ${input.source ?? '?'}`;
+}
+
+/**
+ * A delivered event (JSON text or parsed) read as the structured mode of the HTTP binding does, which
+ * does not validate: an event the exchange stored is handed on as it is, rather than failing here and
+ * being skipped by a later confirm.
+ */
+export function consumedEvent(json: string | object): ConsumedEvent {
+  return HTTP.toEvent({ headers: { 'content-type': CONSTANTS.DEFAULT_CE_CONTENT_TYPE }, body: json }) as ConsumedEvent;
 }

@@ -40,6 +40,9 @@ describe('CLI: npx egov produce, consume, tail, history (e2e over mTLS)', functi
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stderr).to.match(/^produced 5 events in 3 request\(s\), [\d.]+ s \(\d+ events\/s\)\n$/);
     expect(await storedIds()).to.include.members(events.map((event) => event.id));
+    const again = await runEgov(['produce', path, '--type', 'demo.order.created'], env);
+    expect(again.code, again.stderr).to.equal(0);
+    expect((await storedIds()).filter((id) => id.startsWith('cli-batch-'))).to.have.length(5);
   });
 
   it('produces the events of a .json file and of standard input', async () => {

@@ -1,7 +1,7 @@
-import { CONSTANTS, HTTP } from 'cloudevents';
+import { HTTP } from 'cloudevents';
 import { sleep } from '../backoff.js';
 import { ProblemError } from '../errors.js';
-import type { ConsumedEvent } from '../events.js';
+import { consumedEvent, type ConsumedEvent } from '../events.js';
 import type { HttpClient } from '../http-client.js';
 import { ConsumerLifecycle } from './consumer-lifecycle.js';
 import { instanceQuery, type ConsumerOptions } from './consumer-options.js';
@@ -17,7 +17,6 @@ import { deadReport, handOff, type EventHandler } from './hand-off.js';
 export class LongPollConsumer extends ConsumerLifecycle {
   private instanceUrl: string | null = null;
   private loop: Promise<void> | null = null;
-  private readonly polling = new AbortController();
 
   constructor(
     private readonly http: HttpClient,
@@ -25,7 +24,6 @@ export class LongPollConsumer extends ConsumerLifecycle {
     options: ConsumerOptions = {},
   ) {
     super(options);
-    this.stopping.signal.addEventListener('abort', () => this.polling.abort(), { once: true });
   }
 
   protected run(): void {
@@ -66,10 +64,9 @@ export class LongPollConsumer extends ConsumerLifecycle {
   }
 
   private async read(instanceUrl: string): Promise<ConsumedEvent[]> {
-    const answer = await this.http.expect([200, 204], 'GET', `${instanceUrl}/events`, { signal: this.polling.signal });
+    const answer = await this.http.expect([200, 204], 'GET', `${instanceUrl}/events`, { signal: this.stopping.signal });
     if (answer.status === 204) return [];
-    const events = HTTP.toEvent({ headers: { 'content-type': CONSTANTS.MIME_CE_BATCH }, body: answer.text });
-    return (Array.isArray(events) ? events : [events]) as ConsumedEvent[];
+    return (JSON.parse(answer.text) as object[]).map(consumedEvent);
   }
 
   /** Hands the batch on in order; confirms up to the last event done (all of them, unless the consumer stops). */

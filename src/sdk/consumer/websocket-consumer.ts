@@ -1,7 +1,6 @@
-import { CONSTANTS, HTTP } from 'cloudevents';
 import WebSocket from 'ws';
 import { ConnectionError } from '../errors.js';
-import type { ConsumedEvent } from '../events.js';
+import { consumedEvent, type ConsumedEvent } from '../events.js';
 import { problemOf, type HttpClient } from '../http-client.js';
 import { ConsumerLifecycle } from './consumer-lifecycle.js';
 import { instanceQuery, type ConsumerOptions } from './consumer-options.js';
@@ -57,7 +56,7 @@ export class WebSocketConsumer extends ConsumerLifecycle {
     });
     socket.on('message', (data) => {
       try {
-        session.queue.push(parseEvent(data.toString()));
+        session.queue.push(consumedEvent(data.toString()));
       } catch (error) {
         failure = new Error(`an unreadable message from the exchange: ${(error as Error).message}`);
         socket.terminate();
@@ -108,8 +107,4 @@ export class WebSocketConsumer extends ConsumerLifecycle {
       session.socket.close(1000, 'consumer stopped');
     });
   }
-}
-
-function parseEvent(text: string): ConsumedEvent {
-  return HTTP.toEvent({ headers: { 'content-type': CONSTANTS.DEFAULT_CE_CONTENT_TYPE }, body: text }) as ConsumedEvent;
 }
