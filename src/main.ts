@@ -1,4 +1,5 @@
 import { ConfigurationError, loadConfig } from './config';
+import { CONSOLE_DEVELOPMENT_CLIENT, DEVELOPMENT_PKCS12_PASSWORD, ensureBrowserCertificate } from './console/browser-certificate';
 import { pkiFiles } from './platform/identity/pki';
 import { startPlatform } from './platform-app';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -31,8 +32,20 @@ Consume it as demo-consumer (long polling):
 
 Is this bridge healthy (for a load balancer; no client certificate needed):
   curl --cacert ${rel(pki.caCert)} ${base}/api/v1/health
-
+${consoleHint()}
 `);
+
+/** How to open the console: in a browser holding the development auditor's certificate (docs/console.md). */
+function consoleHint(): string {
+  const p12 = process.env.TLS_CERT_FILE ? undefined : ensureBrowserCertificate(pki, CONSOLE_DEVELOPMENT_CLIENT);
+  if (!p12) return `\nThe auditor console: ${base}/console/ (docs/console.md), in a browser holding a client certificate with its rights.\n`;
+  return `
+The auditor console, in a browser (docs/console.md):
+  1. import ${rel(p12)} (password: ${DEVELOPMENT_PKCS12_PASSWORD}) into the browser's certificates
+     (Chrome: Settings > Privacy and security > Security > Manage certificates > Import; Firefox: Settings > Certificates > Your Certificates > Import)
+  2. open ${base}/console/ , accept the development CA's warning (or trust ${rel(pki.caCert)}), and choose ${CONSOLE_DEVELOPMENT_CLIENT}'s certificate
+`;
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

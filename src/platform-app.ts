@@ -95,7 +95,7 @@ export async function startPlatform(
   await projections.start();
   const noticeSources = services.flatMap((service) => service.notices ?? []);
   const legalEvents = legalEventLogOf(services, { events: stores.events, clock });
-  const serviceDeps: ServiceDeps = { events: stores.events, documents: stores.documents, blobs: stores.blobs, registry, projections, clock, logger, config, noticeSources, legalEvents };
+  const serviceDeps: ServiceDeps = { events: stores.events, documents: stores.documents, blobs: stores.blobs, registry, projections, clock, logger, config, noticeSources, legalEvents, consumerGroups: exchange.consumers };
   for (const service of services) await service.start?.(serviceDeps);
   if (options.seedDevelopmentData ?? true) {
     for (const service of services) await service.seedDevelopmentData?.(serviceDeps);

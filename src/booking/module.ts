@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { Scheduler } from '../platform/processes/scheduler';
 import type { ServiceModule } from '../platform/service-module';
 import { bookingProjections } from '../../projections/booking';
+import { bookingAggregates } from './aggregates';
 import { createBookingContext, type BookingContext } from './handlers/booking-context';
 import { bookingNoticeSource } from './processes/notices';
 import { sweep } from './processes/recovery-sweep';
@@ -36,6 +37,7 @@ export function createBookingModule(): ServiceModule {
     name: BOOKING_SERVICE,
     pathPrefixes: ['/api/v2', '/api/v1/booking-admin'],
     projections: bookingProjections,
+    aggregates: bookingAggregates,
     problems: toProblem,
     notices: [bookingNoticeSource],
 

@@ -10,6 +10,7 @@ import { personalDataRoutes } from './routes/personal-data-routes';
 import { queryRoutes } from './routes/query-routes';
 import { registerRoutes } from './routes/register-routes';
 import { EVENTLOG_SERVICE } from './service';
+import { eventLogAggregates } from './aggregates';
 
 /**
  * The event-logging (audit) service: registration of signed and unsigned events, search by UID and
@@ -22,6 +23,7 @@ export function createEventLogModule(): ServiceModule {
     name: EVENTLOG_SERVICE,
     pathPrefixes: ['/register', '/query', '/api/v1/personal-data-accesses'],
     projections: eventLogProjections,
+    aggregates: eventLogAggregates,
     problems: toProblem,
     async start(deps: ServiceDeps) {
       personalData = new ExchangePersonalDataLog(deps.events, deps.registry, deps.clock);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { notificationProjections } from '../../projections/notification';
+import { notificationAggregates } from './aggregates';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { CabinetChannel } from './channels/cabinet-channel';
 import { DevelopmentOutbox } from './channels/development-outbox';
@@ -52,6 +53,7 @@ export function createNotificationModule(): ServiceModule & { running(): Running
       '/api/v1/development-outbox',
     ],
     projections: notificationProjections,
+    aggregates: notificationAggregates,
     problems: toProblem,
     running: () => running,
     async start(deps: ServiceDeps) {

@@ -19,9 +19,16 @@ export class ProblemError extends Error {
     readonly detail?: string,
     readonly errors?: ProblemFieldErrors,
     readonly headers: Record<string, string> = {},
+    /** a machine-readable code a service's contract names (petitions' `PetitionNotFound`, delivery's `InvalidParameter`), sent as the problem's `code` member */
+    readonly code?: string,
   ) {
     super(detail ?? title);
     this.name = 'ProblemError';
+  }
+
+  /** The same problem carrying a contract's code. */
+  withCode(code: string): ProblemError {
+    return new ProblemError(this.status, this.title, this.detail, this.errors, this.headers, code);
   }
 }
 

@@ -37,3 +37,8 @@ export type NoticeSource = {
   /** the notices an event of the service warrants (none: []); pure but for warnings worth a log line */
   noticesOf(event: StoredEvent, logger: Logger): Notice[];
 };
+
+/** Text as HTML character data or attribute value, for a notice's body: the five characters that could end either are escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

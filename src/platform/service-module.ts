@@ -2,8 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Router } from 'express';
 import type { PlatformConfig } from '../config';
 import type { DeliveryListener } from '../exchange/consumer-instance';
+import type { ConsumerService } from '../exchange/consumer-service';
 import type { BlobStore } from './blob-store/blob-store';
 import type { Clock } from './clock';
+import type { Decider } from './decider';
 import type { ProblemError } from './errors';
 import type { DocumentStore } from './document-store/document-store';
 import type { EventStore } from './event-store/event-store';
@@ -30,6 +32,20 @@ export type ServiceDeps = {
   noticeSources: readonly NoticeSource[];
   /** where a service registers its legal events (who read whose personal data): the event-logging service */
   legalEvents: LegalEventLog;
+  /** where every client's consumer groups stand on the exchange, for operators (the console) */
+  consumerGroups: Pick<ConsumerService, 'groupStatuses' | 'groupPositions'>;
+};
+
+/**
+ * One kind of aggregate of a service: the streams whose ids start with `streamPrefix` are folded by
+ * `decider` (its initialState and evolve), so an auditor sees the state after each event (the console).
+ * Where two prefixes of a service match a stream, the longer one names its aggregate.
+ */
+export type ServiceAggregate = {
+  name: string;
+  streamPrefix: string;
+  // any: the console folds whatever events a stream holds; each decider's own types stay in its service
+  decider: Pick<Decider<any, any, any>, 'initialState' | 'evolve'>;
 };
 
 /**
@@ -46,6 +62,8 @@ export type ServiceModule = {
   /** path prefixes the service's routes live under, e.g. ['/api/v2'] */
   pathPrefixes: string[];
   projections: Projection[];
+  /** the service's aggregates, for auditors replaying a stream's history (the console) */
+  aggregates?: ServiceAggregate[];
   /** called once the service is started; the router the platform mounts for the service's prefixes */
   routes(deps: ServiceDeps): Router;
   /** the service's named errors as problems, applied by the platform to whatever its routes pass on */

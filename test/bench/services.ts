@@ -1,19 +1,24 @@
 /**
  * The services' benchmarks, run by `npm run bench` after the exchange's (scenarios booking, notification,
- * eventlog). Each starts its own platform on a fresh data directory. Their reference figure is the
- * exchange's own single-event produce over the same mTLS path, measured in the same run as (a).
+ * eventlog, petitions, delivery). Each starts its own platform on a fresh data directory. Their reference figure is the
+ * exchange's own single-event produce over the same mTLS path, measured in the same run as (a); petitions and
+ * delivery also measure the platform's health endpoint in their own run, with the same load generator.
  */
 import { runBookingBench, type BookingBenchResult } from './booking';
+import { benchDelivery, formatDelivery, type DeliveryBenchFigures } from './delivery';
 import { benchEventLog, type EventLogBenchFigures } from './eventlog';
 import { benchNotification, type NotificationBenchFigures } from './notification';
+import { benchPetitions, type PetitionsBenchFigures } from './petitions';
 
-export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog'] as const;
+export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'petitions', 'delivery'] as const;
 export type ServiceScenario = (typeof SERVICE_SCENARIOS)[number];
 
 export type ServiceFigures = {
   booking?: BookingBenchResult;
   notification?: NotificationBenchFigures;
   eventlog?: EventLogBenchFigures;
+  petitions?: PetitionsBenchFigures;
+  delivery?: DeliveryBenchFigures;
 };
 
 export async function runServiceBenchmarks(selected: Set<string>, durationMs: number, progress: (line: string) => void): Promise<{ figures: ServiceFigures; errors: string[] }> {
@@ -38,13 +43,24 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
   await attempt('eventlog', async () => {
     figures.eventlog = await benchEventLog({ durationMs });
   });
+  await attempt('petitions', async () => {
+    figures.petitions = await benchPetitions({ durationMs });
+    const failures = ['health', 'healthAfter', 'filing', 'authorityList', 'ownAuthorityList'] as const;
+    for (const name of failures) if (figures.petitions[name].failures > 0) errors.push(`(petitions) ${figures.petitions[name].failures} ${name} requests failed`);
+  });
+  await attempt('delivery', async () => {
+    figures.delivery = await benchDelivery({ durationMs });
+    if (figures.delivery.illegalMovesAccepted > 0) errors.push(`(delivery) ${figures.delivery.illegalMovesAccepted} illegal status moves accepted`);
+    const { duplicates, missing } = figures.delivery.feed;
+    if (duplicates + missing > 0) errors.push(`(delivery) changes feed: ${duplicates} changes seen twice, ${missing} never seen`);
+  });
   return { figures, errors };
 }
 
 export function formatServiceFigures(figures: ServiceFigures, referencePerSec: number | undefined): string[] {
   const lines: string[] = [];
   const reference = referencePerSec ? `   [reference: exchange single-event produce ${Math.round(referencePerSec).toLocaleString('en-US')}/s in this run]` : '';
-  if (!figures.booking && !figures.notification && !figures.eventlog) return lines;
+  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.petitions && !figures.delivery) return lines;
   lines.push(`services${reference}`);
   const b = figures.booking;
   if (b) {
@@ -69,5 +85,14 @@ export function formatServiceFigures(figures: ServiceFigures, referencePerSec: n
       `            searched ${rate('by time range', e.searchTimeRange)}, ${rate('by UID', e.searchByUid)}; ${e.storedEvents} events stored`,
     );
   }
+  const p = figures.petitions;
+  if (p) {
+    const latency = (r: { p50Ms: number; p99Ms: number }) => `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`;
+    lines.push(
+      `  petitions (${p.stored.toLocaleString('en-US')} petitions stored, filed in ${p.seedSeconds} s; ${p.concurrency} mTLS connections)   [baseline: GET /api/v1/health ${p.health.perSec.toLocaleString('en-US')}/s, ${latency(p.health)}; after: ${p.healthAfter.perSec.toLocaleString('en-US')}/s, ${latency(p.healthAfter)}]`,
+      `    filings ${p.filing.perSec.toLocaleString('en-US')}/s (${latency(p.filing)}); authority list, scope all: ${p.authorityList.perSec.toLocaleString('en-US')}/s, ${latency(p.authorityList)}; own authority (${Math.round(p.stored / 50).toLocaleString('en-US')}), by due date: ${latency(p.ownAuthorityList)}`,
+    );
+  }
+  if (figures.delivery) lines.push(...formatDelivery(figures.delivery));
   return lines;
 }

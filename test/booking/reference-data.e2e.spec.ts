@@ -195,7 +195,8 @@ describe('Booking: demo data on the first start (e2e)', () => {
     expect((await client.put(`${ADMIN}/organizations/${organizations[0].id}`, { body: renamed })).status).to.equal(200);
     const head = await platform.platform.stores.events.headPosition();
     await platform.restart();
-    expect(await platform.platform.stores.events.headPosition()).to.equal(head);
+    // booking's streams only: other services' demo data leaves work that goes on after a restart (the notices of demo petitions and deliveries)
+    expect(await platform.platform.stores.events.readAll({ after: head, limit: 100, filter: { streamPrefix: 'booking-' } })).to.deep.equal([]);
     const after = (await platform.client('demo-institution').get(`${ADMIN}/organizations/${organizations[0].id}`)).json();
     expect(after.name).to.deep.equal({ ro: 'Nume schimbat' });
   });

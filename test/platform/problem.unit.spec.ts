@@ -1,11 +1,26 @@
 import { expect } from 'chai';
-import { ProblemError } from '../../src/platform/errors';
+import { badRequest, ProblemError } from '../../src/platform/errors';
 import { AppendTooLargeError, LogUnavailableError } from '../../src/platform/event-store/event-store';
 import { problemFor, refusalLevel } from '../../src/platform/http/problem';
 
 describe('problemFor: the problem details of an error (unit)', () => {
   it('keeps the status of a ProblemError', () => {
     expect(problemFor(new ProblemError(409, 'Conflict', 'taken')).problem).to.include({ status: 409, title: 'Conflict', detail: 'taken' });
+  });
+
+  it('carries the error code a service gave its problem, and none otherwise', () => {
+    expect(problemFor(new ProblemError(400, 'Bad Request', 'no such petition').withCode('PetitionNotFound')).problem).to.include({ status: 400, code: 'PetitionNotFound' });
+    expect(problemFor(new ProblemError(400, 'Bad Request', 'x')).problem).to.not.have.property('code');
+  });
+
+  it("carries the code with the rest of the problem", () => {
+    expect(problemFor(badRequest('status: is invalid', { status: ['is invalid'] }).withCode('InvalidParameter')).problem).to.deep.equal({
+      status: 400,
+      title: 'Bad Request',
+      detail: 'status: is invalid',
+      errors: { status: ['is invalid'] },
+      code: 'InvalidParameter',
+    });
   });
 
   it('answers 413 when the log refuses an append for its size (EventStoreDB), as nothing was written', () => {

@@ -86,6 +86,36 @@ describe('ProjectionRunner on the embedded stores (integration, with injected fa
     expect(await countOf()).to.equal(5);
   });
 
+  it('a rebuild on the running bridge holds up no reader waiting for the log, and an abort ends it where it stands', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: Projection = { ...counter, name: 'slow', collections: ['slow'], async apply() {} };
+    // the rebuild stops while it empties the read model (outside any transaction), until released
+    const stalledDrop: DocumentStore = { ...stores.documents, dropCollection: async (name) => {
+      if (name === 'slow') await gate;
+      return stores.documents.dropCollection(name);
+    } };
+    await append(2);
+    const runner = new ProjectionRunner(stores.events, stalledDrop, [counter, slow], logger);
+    await runner.start();
+    try {
+      await runner.waitFor(await stores.events.headPosition());
+      const abort = new AbortController();
+      const rebuild = runner.rebuild('slow', undefined, abort.signal);
+      await append(1);
+      await runner.waitFor(await stores.events.headPosition());
+      expect(await countOf()).to.equal(3);
+      expect(runner.isRebuilding('slow')).to.equal(true);
+      abort.abort();
+      release();
+      expect(await rebuild).to.equal(0);
+      expect(runner.isRebuilding('slow')).to.equal(false);
+      await runner.waitFor(await stores.events.headPosition(), ['slow']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('rebuilds a projection from the log: the same stores.documents, its checkpoint at the head', async () => {
     await append(3);
     await run(stores.documents, async (runner) => {

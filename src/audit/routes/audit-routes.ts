@@ -4,10 +4,8 @@ import { totalSize, type StoredEvent } from '../../platform/event-store/event-st
 import { route } from '../../platform/http/problem';
 import { stringParam } from '../../platform/http/query';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
-import type { ClientDefinition } from '../../platform/identity/client-registry';
-import { clippedForLog } from '../../platform/legal-events';
 import type { ServiceDeps } from '../../platform/service-module';
-import { dataSubjectsOf } from '../queries/data-subjects';
+import { legalBasisOf, logPersonalDataRead } from '../queries/personal-data-reads';
 import { AuditRights } from '../rights';
 import { AUDIT_SERVICE } from '../service';
 
@@ -15,7 +13,6 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
 /** A page also stops at the event that brings it to 4 MB: a thousand events near the 1 MB request limit would not fit in one response. */
 const PAGE_MAX_SIZE = 4_000_000;
-const DEFAULT_LEGAL_BASIS = 'audit of the platform log';
 
 /**
  * The log as an audit trail: every event of one aggregate's stream, or of the whole log, with who caused
@@ -59,28 +56,6 @@ export function auditRoutes(deps: ServiceDeps): Router {
     }),
   );
   return router;
-}
-
-async function logPersonalDataRead(deps: ServiceDeps, auditor: ClientDefinition, legalBasis: string, read: string, page: StoredEvent[]) {
-  const subjects = [...new Set(page.flatMap((stored) => dataSubjectsOf(stored.event)))];
-  if (subjects.length === 0) return;
-  const fields = {
-    event_time: deps.clock.now().toISOString(),
-    event_type: 'Audit.PersonalData.Access',
-    event_source: 'audit',
-    legal_basis: legalBasis,
-    subject: subjects.length === 1 ? subjects[0] : subjects,
-    subject_type: 'Person',
-    event_message: clippedForLog(`read ${read}, positions ${page[0].position} to ${page[page.length - 1].position} (${page.length} events)`),
-    ...(auditor.idno ? { legal_entity: auditor.idno } : {}),
-  };
-  await deps.legalEvents.register(auditor, [fields], 'search');
-}
-
-function legalBasisOf(query: Record<string, unknown>): string {
-  const legalBasis = stringParam(query, 'legalBasis') ?? DEFAULT_LEGAL_BASIS;
-  if (legalBasis.length === 0 || legalBasis.length > 1000) throw badRequest('legalBasis must be 1 to 1000 characters', { legalBasis: ['must be 1 to 1000 characters'] });
-  return legalBasis;
 }
 
 function paging(query: Record<string, unknown>) {

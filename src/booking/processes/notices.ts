@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../platform/event-store/event-store';
 import type { Logger } from '../../platform/logger';
-import type { Notice, NoticeSource, NoticeText } from '../../platform/notices';
+import { escapeHtml, type Notice, type NoticeSource, type NoticeText } from '../../platform/notices';
 import { APPOINTMENT_CANCELED, APPOINTMENT_REQUESTED } from '../appointment/events';
 import { BOOKING_SERVICE, BOOKING_SOURCE, BOOKING_STREAMS } from '../service';
 
@@ -130,11 +130,6 @@ function pick(value: Localized, language: Language): string | undefined {
 function when(slot: Slot): string | undefined {
   if (!slot?.start) return undefined;
   return slot.end ? `${moment(slot.start)} – ${moment(slot.end).slice(-5)}` : moment(slot.start);
-}
-
-/** Text as HTML character data or attribute value (a notice's body is HTML): the five characters that could end either are escaped. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function moment(iso: string): string {

@@ -18,10 +18,11 @@ export function toResultItem(document: LogEntryDocument) {
   return { '@uid': document.uid, '@registered': document.registeredAt, '@signed': document.signed, ...document.fields };
 }
 
-export async function findRegistration(documents: DocumentStore, owner: string, uid: string): Promise<LogEntryDocument[]> {
+/** owner: the client that registered it; undefined, any client (an auditor's search) */
+export async function findRegistration(documents: DocumentStore, owner: string | undefined, uid: string): Promise<LogEntryDocument[]> {
   // by UID alone: with the owner too, SQLite's planner picks the (owner, eventTime) index and scans
   const entries = await documents.collection<LogEntryDocument>(LOG_ENTRIES).find({ uid });
-  return entries.filter((entry) => entry.owner === owner).sort((a, b) => a.entry - b.entry);
+  return entries.filter((entry) => owner === undefined || entry.owner === owner).sort((a, b) => a.entry - b.entry);
 }
 
 /**
@@ -31,8 +32,9 @@ export async function findRegistration(documents: DocumentStore, owner: string, 
  */
 const IN_TIME_THEN_REGISTRATION_ORDER = { eventTime: 1, position: 1, entry: 1 } as const;
 
-export async function searchTimeRange(documents: DocumentStore, owner: string, range: TimeRange, filter: [string, string][], page: SearchPage) {
-  const conditions: Filter[] = [{ owner }, { eventTime: { $gte: range.from, $lt: range.to } }];
+/** owner undefined: every client's events (an auditor's search, without the owner's index) */
+export async function searchTimeRange(documents: DocumentStore, owner: string | undefined, range: TimeRange, filter: [string, string][], page: SearchPage) {
+  const conditions: Filter[] = [...(owner === undefined ? [] : [{ owner }]), { eventTime: { $gte: range.from, $lt: range.to } }];
   // a multi-valued field matches when any of its values does
   for (const [name, value] of filter) conditions.push({ terms: { $elemMatch: { $eq: `${name}=${value}` } } });
   const collection = documents.collection<LogEntryDocument>(LOG_ENTRIES);

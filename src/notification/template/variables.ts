@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../platform/notices';
 import type { Content, ContentLanguage } from '../vocabulary';
 
 /**

@@ -21,6 +21,8 @@ export type ProblemBody = {
   instance?: string;
   traceId: string;
   errors?: Record<string, string[]>;
+  /** an RFC 7807 extension member: the error code a service's contract names, when it names one */
+  code?: string;
 };
 
 export function sendProblem(response: Response, problem: Omit<ProblemBody, 'traceId' | 'type'> & { type?: string }) {
@@ -108,7 +110,8 @@ const LOG_RETRY_AFTER_MS = 10_000;
  */
 export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'>; headers: Record<string, string>; unexpected: boolean } {
   if (error instanceof ProblemError) {
-    return { problem: { status: error.status, title: error.title, detail: error.detail, errors: error.errors }, headers: error.headers, unexpected: false };
+    const problem = { status: error.status, title: error.title, detail: error.detail, errors: error.errors, ...(error.code ? { code: error.code } : {}) };
+    return { problem, headers: error.headers, unexpected: false };
   }
   if (error instanceof LogUnavailableError) {
     // the platform's fault, logged as an error with its reason; the caller may send the same request again

@@ -124,18 +124,27 @@ export class ProjectionRunner {
     return [...this.failing].map(([projection, { since, position }]) => ({ projection, position, seconds: Math.max(0, (now - since) / 1000) }));
   }
 
-  /** Drops a projection's collections and checkpoint and replays the whole log into it. */
-  async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<number> {
+  /** Whether a rebuild of the projection is under way on this bridge. */
+  isRebuilding(name: string): boolean {
+    return this.rebuilding.has(name);
+  }
+
+  /**
+   * Drops a projection's collections and checkpoint and replays the whole log into it. An abort (or a
+   * stop) leaves it where its last batch committed: the projection goes on from there as usual.
+   */
+  async rebuild(name: string, onProgress?: (position: number, head: number) => void, signal?: AbortSignal): Promise<number> {
     const projection = this.projections.find((candidate) => candidate.name === name);
     if (!projection) throw new Error(`unknown projection: ${name}`);
     this.rebuilding.add(name);
+    this.releaseWaiters();
     try {
       await this.catchingUp.idle();
       await this.emptyProjection(projection);
       const head = await this.events.headPosition();
       let applied = 0;
       // a stop leaves the rebuild where its last batch committed; the next start goes on from there
-      while (this.positions.get(name)! < head && !this.stopping) {
+      while (this.positions.get(name)! < head && !this.stopping && !signal?.aborted) {
         applied += await this.applyNextBatch(projection);
         onProgress?.(this.positions.get(name)!, head);
       }
@@ -301,9 +310,15 @@ export class ProjectionRunner {
     return plan.batch.length;
   }
 
+  /**
+   * How far the named projections (all when none are named) have applied the log. One being rebuilt on
+   * this bridge is left out: its read model is incomplete until the rebuild ends whatever a reader waits
+   * for, and a command waiting for it would wait as long as the rebuild takes.
+   */
   private lowestPosition(names?: string[]): number {
     let lowest = Number.POSITIVE_INFINITY;
     for (const [name, position] of this.positions) {
+      if (this.rebuilding.has(name)) continue;
       if (!names || names.includes(name)) lowest = Math.min(lowest, position);
     }
     return lowest === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : lowest;
