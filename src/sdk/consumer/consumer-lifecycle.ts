@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { Backoff, sleep } from '../backoff.js';
 import { ConnectionError, ProblemError } from '../errors.js';
+import type { HttpClient } from '../http-client.js';
 import type { ConsumerEvents, ConsumerOptions } from './consumer-options.js';
+import type { EventHandler } from './hand-off.js';
 
 /**
  * What both consumers share: started once, stopped once, a reconnect back-off, and the promises a caller
@@ -15,7 +17,11 @@ export abstract class ConsumerLifecycle extends EventEmitter<ConsumerEvents> {
   private readonly startedSettle = settleable();
   private readonly finishedSettle = settleable();
 
-  constructor(protected readonly options: ConsumerOptions) {
+  constructor(
+    protected readonly http: HttpClient,
+    protected readonly handler: EventHandler,
+    protected readonly options: ConsumerOptions = {},
+  ) {
     super();
     this.backoff = new Backoff(options.reconnect);
   }

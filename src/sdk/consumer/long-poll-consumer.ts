@@ -2,10 +2,9 @@ import { HTTP } from 'cloudevents';
 import { sleep } from '../backoff.js';
 import { ProblemError } from '../errors.js';
 import { consumedEvent, type ConsumedEvent } from '../events.js';
-import type { HttpClient } from '../http-client.js';
 import { ConsumerLifecycle } from './consumer-lifecycle.js';
-import { instanceQuery, type ConsumerOptions } from './consumer-options.js';
-import { deadReport, handOff, type EventHandler } from './hand-off.js';
+import { instanceQuery } from './consumer-options.js';
+import { deadReport, handOff } from './hand-off.js';
 
 /**
  * Consumes by long polling: creates a consumer instance, reads batches from it (`/events`), hands each
@@ -17,14 +16,6 @@ import { deadReport, handOff, type EventHandler } from './hand-off.js';
 export class LongPollConsumer extends ConsumerLifecycle {
   private instanceUrl: string | null = null;
   private loop: Promise<void> | null = null;
-
-  constructor(
-    private readonly http: HttpClient,
-    private readonly handler: EventHandler,
-    options: ConsumerOptions = {},
-  ) {
-    super(options);
-  }
 
   protected run(): void {
     this.loop = this.pollLoop();

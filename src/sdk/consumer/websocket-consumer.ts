@@ -1,10 +1,10 @@
 import WebSocket from 'ws';
 import { ConnectionError } from '../errors.js';
 import { consumedEvent, type ConsumedEvent } from '../events.js';
-import { problemOf, type HttpClient } from '../http-client.js';
+import { problemOf } from '../http-client.js';
 import { ConsumerLifecycle } from './consumer-lifecycle.js';
-import { instanceQuery, type ConsumerOptions } from './consumer-options.js';
-import { deadReport, handOff, type EventHandler } from './hand-off.js';
+import { instanceQuery } from './consumer-options.js';
+import { deadReport, handOff } from './hand-off.js';
 
 /** A connection held this long was fine: the back-off starts over after it drops. */
 const STABLE_CONNECTION_MS = 5_000;
@@ -20,14 +20,6 @@ type Session = { socket: WebSocket; queue: ConsumedEvent[]; closed: boolean; pum
  */
 export class WebSocketConsumer extends ConsumerLifecycle {
   private session: Session | null = null;
-
-  constructor(
-    private readonly http: HttpClient,
-    private readonly handler: EventHandler,
-    options: ConsumerOptions = {},
-  ) {
-    super(options);
-  }
 
   protected run(): void {
     void this.connectLoop();
