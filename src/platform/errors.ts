@@ -12,7 +12,16 @@ export function emptyFieldErrors(): ProblemFieldErrors {
   return Object.create(null) as ProblemFieldErrors;
 }
 
+/**
+ * extensions: members the body carries besides RFC 7807's own (RFC 7807, 3.2), for a service whose seed
+ * wraps every answer (MPower's {data, success, messages}). cause: the unexpected error a service turned
+ * into a 5xx of its own wording; it is logged as a fault, as an error the service left unnamed would be.
+ */
+export type ProblemExtras = { extensions?: Record<string, unknown>; cause?: unknown };
+
 export class ProblemError extends Error {
+  readonly extensions?: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     readonly title: string,
@@ -21,14 +30,16 @@ export class ProblemError extends Error {
     readonly headers: Record<string, string> = {},
     /** a machine-readable code a service's contract names (petitions' `PetitionNotFound`, delivery's `InvalidParameter`), sent as the problem's `code` member */
     readonly code?: string,
+    extras: ProblemExtras = {},
   ) {
-    super(detail ?? title);
+    super(detail ?? title, extras.cause === undefined ? undefined : { cause: extras.cause });
     this.name = 'ProblemError';
+    this.extensions = extras.extensions;
   }
 
   /** The same problem carrying a contract's code. */
   withCode(code: string): ProblemError {
-    return new ProblemError(this.status, this.title, this.detail, this.errors, this.headers, code);
+    return new ProblemError(this.status, this.title, this.detail, this.errors, this.headers, code, { extensions: this.extensions, cause: this.cause });
   }
 }
 

@@ -51,7 +51,8 @@ export async function benchEventLog(options: { durationMs?: number; concurrency?
   }
 }
 
-async function measure(durationMs: number, concurrency: number, call: () => Promise<boolean>): Promise<Rate> {
+/** Calls `call` from `concurrency` loops for `durationMs`: successes per second and their latency (failures counted apart). */
+export async function measure(durationMs: number, concurrency: number, call: () => Promise<boolean>): Promise<Rate> {
   const latencies: number[] = [];
   let failures = 0;
   const deadline = Date.now() + durationMs;

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,d,e,booking,notification,eventlog,petitions,delivery] [--profile <dir>] [--wait-idle <s>]
+ * npm run bench [-- --duration <s>] [--warmup <s>] [--json] [--scenarios a,b,c,d,e,booking,notification,eventlog,petitions,delivery,representation,documents] [--profile <dir>] [--wait-idle <s>]
  *                 [--without-services] [--pairs <n>] [--rounds <n>] [--ids sequential|uuid] [--connections a=<n>,b=<n>]
  *
  * Measures the exchange against baselines taken in the same run, on loopback, with a fresh data
@@ -111,7 +111,7 @@ function parseArgs(argv: string[]): Options {
     } else if (arg === '--profile') options.profileDir = resolve(value());
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,d,e,booking,notification,eventlog,petitions,delivery] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--rounds <n>=4] [--ids sequential|uuid] [--connections a=64,b=16]\n' +
+        'npm run bench -- [--duration <s>=8] [--warmup <s>=1] [--json] [--scenarios a,b,c,d,e,booking,notification,eventlog,petitions,delivery,representation,documents] [--profile <dir>] [--wait-idle <s>] [--pairs <n>=1] [--rounds <n>=4] [--ids sequential|uuid] [--connections a=64,b=16]\n' +
           '  --rounds: measure (a) and (b) in n alternating slices of baseline and platform (ABBA), the duration split over them\n' +
           '  --pairs: measure (a) and (b) as n baseline/platform pairs in a row and report the pair with the median ratio\n' +
           '  --wait-idle: before each measurement, wait up to <s> seconds for the machine to be idle (other test runs)\n' +

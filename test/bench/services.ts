@@ -1,16 +1,19 @@
 /**
  * The services' benchmarks, run by `npm run bench` after the exchange's (scenarios booking, notification,
- * eventlog, petitions, delivery). Each starts its own platform on a fresh data directory. Their reference figure is the
- * exchange's own single-event produce over the same mTLS path, measured in the same run as (a); petitions and
- * delivery also measure the platform's health endpoint in their own run, with the same load generator.
+ * eventlog, petitions, delivery, representation, documents). Each starts its own platform on a fresh data
+ * directory. Their reference figure is the exchange's own single-event produce over the same mTLS path, measured
+ * in the same run as (a); petitions, delivery and representation also measure the platform's health endpoint in
+ * their own runs, with the same load generator; documents prints its own baselines beside its figures.
  */
 import { runBookingBench, type BookingBenchResult } from './booking';
 import { benchDelivery, formatDelivery, type DeliveryBenchFigures } from './delivery';
+import { benchDocuments, formatDocumentsFigures, type DocumentsBenchFigures } from './documents';
 import { benchEventLog, type EventLogBenchFigures } from './eventlog';
 import { benchNotification, type NotificationBenchFigures } from './notification';
 import { benchPetitions, type PetitionsBenchFigures } from './petitions';
+import { benchRepresentation, type RepresentationBenchFigures } from './representation';
 
-export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'petitions', 'delivery'] as const;
+export const SERVICE_SCENARIOS = ['booking', 'notification', 'eventlog', 'petitions', 'delivery', 'representation', 'documents'] as const;
 export type ServiceScenario = (typeof SERVICE_SCENARIOS)[number];
 
 export type ServiceFigures = {
@@ -19,6 +22,8 @@ export type ServiceFigures = {
   eventlog?: EventLogBenchFigures;
   petitions?: PetitionsBenchFigures;
   delivery?: DeliveryBenchFigures;
+  representation?: RepresentationBenchFigures;
+  documents?: DocumentsBenchFigures;
 };
 
 export async function runServiceBenchmarks(selected: Set<string>, durationMs: number, progress: (line: string) => void): Promise<{ figures: ServiceFigures; errors: string[] }> {
@@ -54,13 +59,20 @@ export async function runServiceBenchmarks(selected: Set<string>, durationMs: nu
     const { duplicates, missing } = figures.delivery.feed;
     if (duplicates + missing > 0) errors.push(`(delivery) changes feed: ${duplicates} changes seen twice, ${missing} never seen`);
   });
+  await attempt('representation', async () => {
+    figures.representation = await benchRepresentation({ durationMs, powers: Number(process.env.BENCH_REPRESENTATION_POWERS ?? 1_000_000), progress });
+    for (const name of ['codeTrueOne', 'health'] as const) if (figures.representation[name].failures > 0) errors.push(`(representation) ${figures.representation[name].failures} ${name} requests failed`);
+  });
+  await attempt('documents', async () => {
+    figures.documents = await benchDocuments();
+  });
   return { figures, errors };
 }
 
 export function formatServiceFigures(figures: ServiceFigures, referencePerSec: number | undefined): string[] {
   const lines: string[] = [];
   const reference = referencePerSec ? `   [reference: exchange single-event produce ${Math.round(referencePerSec).toLocaleString('en-US')}/s in this run]` : '';
-  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.petitions && !figures.delivery) return lines;
+  if (!figures.booking && !figures.notification && !figures.eventlog && !figures.petitions && !figures.delivery && !figures.representation && !figures.documents) return lines;
   lines.push(`services${reference}`);
   const b = figures.booking;
   if (b) {
@@ -94,5 +106,15 @@ export function formatServiceFigures(figures: ServiceFigures, referencePerSec: n
     );
   }
   if (figures.delivery) lines.push(...formatDelivery(figures.delivery));
+  const r = figures.representation;
+  if (r) {
+    const rate = (perSec: number, p50Ms: number, p99Ms: number) => `${perSec.toLocaleString('en-US')}/s (p50 ${p50Ms} ms, p99 ${p99Ms} ms)`;
+    lines.push(
+      `  representation: Code-True-One ${rate(r.codeTrueOne.perSec, r.codeTrueOne.p50Ms, r.codeTrueOne.p99Ms)} with ${r.powers.toLocaleString('en-US')} powers stored, ` +
+        `${r.concurrency} in flight${r.codeTrueOne.failures ? `, ${r.codeTrueOne.failures} failures` : ''}   [baseline: GET /api/v1/health ${rate(r.health.perSec, r.health.p50Ms, r.health.p99Ms)} in this run]`,
+      `                  seeding: ${r.powers.toLocaleString('en-US')} powers appended to the log in ${r.seedAppendSeconds} s, the read model caught up in ${r.seedProjectionSeconds} s`,
+    );
+  }
+  if (figures.documents) lines.push(...formatDocumentsFigures(figures.documents));
   return lines;
 }

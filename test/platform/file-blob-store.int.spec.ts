@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -27,6 +28,30 @@ describe('file blob store', () => {
     const store = openFileBlobStore(join(dataDir, 'blobs'));
     const ref = await store.put(Buffer.from('attachment'));
     expect(readdirSync(join(dataDir, 'blobs'))).to.deep.equal([ref.sha256]);
+  });
+
+  it('removes, when it opens, the temporary files a crash left half written, and keeps staged uploads', async () => {
+    const blobs = join(dataDir, 'blobs');
+    const staged = join(blobs, '.staging', '00000000-0000-4000-8000-000000000001');
+    mkdirSync(staged, { recursive: true });
+    writeFileSync(join(blobs, 'a5d0c1f0-half.tmp'), 'half a blob');
+    writeFileSync(join(staged, 'data'), 'staged parts');
+    openFileBlobStore(blobs);
+    expect(readdirSync(blobs)).to.deep.equal(['.staging']);
+    expect(readdirSync(staged)).to.deep.equal(['data']);
+  });
+
+  it('completes an upload without copying it: the staged file becomes the blob (one inode), hashed as its parts came', async () => {
+    const store = openFileBlobStore(join(dataDir, 'blobs'));
+    const upload = '00000000-0000-4000-8000-000000000002';
+    const parts = [Buffer.alloc(1000, 1), Buffer.alloc(500, 2)];
+    await store.stagePart(upload, 0, Readable.from([parts[0]]), 1000);
+    await store.stagePart(upload, 1000, Readable.from([parts[1]]), 500);
+    const ref = await store.commitParts(upload, [0, 1000]);
+    expect(ref).to.deep.equal(blobRefOf(Buffer.concat(parts)));
+    expect(statSync(join(dataDir, 'blobs', ref.sha256)).ino).to.equal(statSync(join(dataDir, 'blobs', '.staging', upload, 'data')).ino);
+    await store.discardParts(upload);
+    expect((await store.get(ref.sha256)).equals(Buffer.concat(parts))).to.equal(true);
   });
 
   it('takes in the attachments an earlier version kept in DATA_DIR/notification/attachments', async () => {

@@ -8,6 +8,20 @@ describe('problemFor: the problem details of an error (unit)', () => {
     expect(problemFor(new ProblemError(409, 'Conflict', 'taken')).problem).to.include({ status: 409, title: 'Conflict', detail: 'taken' });
   });
 
+  it('carries the members a service adds besides RFC 7807\'s own, after them', () => {
+    const error = new ProblemError(404, 'Not Found', 'no such code', undefined, {}, undefined, { extensions: { data: null, success: false, messages: ['NotFound: no such code'] } });
+    const { problem, unexpected } = problemFor(error);
+    expect(problem).to.deep.include({ status: 404, data: null, success: false, messages: ['NotFound: no such code'] });
+    expect(Object.keys(problem).slice(0, 2)).to.deep.equal(['status', 'title']);
+    expect(unexpected).to.equal(false);
+  });
+
+  it('counts a 5xx a service made of an unexpected error (its cause) as a fault of the platform', () => {
+    const cause = new Error('SQLITE_CORRUPT');
+    expect(problemFor(new ProblemError(501, 'Not Implemented', 'failed', undefined, {}, undefined, { cause })).unexpected).to.equal(true);
+    expect(problemFor(new ProblemError(503, 'Service Unavailable', 'busy')).unexpected, 'a 5xx without a cause is a refusal').to.equal(false);
+  });
+
   it('carries the error code a service gave its problem, and none otherwise', () => {
     expect(problemFor(new ProblemError(400, 'Bad Request', 'no such petition').withCode('PetitionNotFound')).problem).to.include({ status: 400, code: 'PetitionNotFound' });
     expect(problemFor(new ProblemError(400, 'Bad Request', 'x')).problem).to.not.have.property('code');

@@ -25,8 +25,11 @@ export type ProblemBody = {
   code?: string;
 };
 
-export function sendProblem(response: Response, problem: Omit<ProblemBody, 'traceId' | 'type'> & { type?: string }) {
-  const body: ProblemBody = {
+/** Members a service adds to its problems (ProblemError.extensions). */
+type Extensions = { [member: string]: unknown };
+
+export function sendProblem(response: Response, problem: Omit<ProblemBody, 'traceId' | 'type'> & { type?: string } & Extensions) {
+  const body: ProblemBody & Extensions = {
     type: problem.type ?? `https://httpstatuses.io/${problem.status}`,
     ...problem,
     traceId: traceIdOf(response),
@@ -95,11 +98,14 @@ function loggedProblemFor(error: unknown, traceId: string, request: RefusedReque
     address: socket?.remoteAddress,
     code: request.code,
     fields: problem.errors ? Object.keys(problem.errors) : undefined,
-    err: unexpected ? error : undefined,
+    err: unexpected ? faultOf(error) : undefined,
   };
   logger[level](line, unexpected ? 'request failed' : 'request refused');
   return found;
 }
+
+/** The error to log for an unexpected failure: the one a service wrapped in a 5xx problem of its own, else itself. */
+const faultOf = (error: unknown) => (error instanceof ProblemError && error.cause !== undefined ? error.cause : error);
 
 /** What a caller refused because the log cannot store events is asked to wait before sending again. */
 const LOG_RETRY_AFTER_MS = 10_000;
@@ -108,10 +114,10 @@ const LOG_RETRY_AFTER_MS = 10_000;
  * The problem for any error: a ProblemError says its own status; the log unable to store events is a 503;
  * body-parser style errors with a 4xx status keep it; anything else is a 500 whose details stay in the log.
  */
-export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'>; headers: Record<string, string>; unexpected: boolean } {
+export function problemFor(error: unknown): { problem: Omit<ProblemBody, 'traceId' | 'type' | 'instance'> & Extensions; headers: Record<string, string>; unexpected: boolean } {
   if (error instanceof ProblemError) {
-    const problem = { status: error.status, title: error.title, detail: error.detail, errors: error.errors, ...(error.code ? { code: error.code } : {}) };
-    return { problem, headers: error.headers, unexpected: false };
+    const problem = { status: error.status, title: error.title, detail: error.detail, errors: error.errors, ...(error.code ? { code: error.code } : {}), ...error.extensions };
+    return { problem, headers: error.headers, unexpected: error.status >= 500 && error.cause !== undefined };
   }
   if (error instanceof LogUnavailableError) {
     // the platform's fault, logged as an error with its reason; the caller may send the same request again

@@ -21,11 +21,12 @@ export function requireServiceClient(registry: ClientRegistry): RequestHandler {
   };
 }
 
-export function requireRight(service: string, right: string): RequestHandler {
+/** `action`: what the right lets a client do, as the refusal says it ("may not <action> in <service>"); the right itself by default. */
+export function requireRight(service: string, right: string, action = right): RequestHandler {
   return (_request, response, next) => {
     const client = response.locals.client as ClientDefinition | undefined;
     if (!client) return next(unauthorized('the client could not be identified'));
-    if (!hasRight(client, service, right)) return next(forbidden(`client ${client.id} may not ${right} in ${service}`));
+    if (!hasRight(client, service, right)) return next(forbidden(`client ${client.id} may not ${action} in ${service}`));
     next();
   };
 }

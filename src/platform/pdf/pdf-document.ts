@@ -28,9 +28,9 @@ export async function renderPdf(definition: PdfDefinition, createdAt: Date): Pro
 
 /**
  * A one-page record of labelled values, the shape most of the platform's files take: a title, an optional
- * subtitle, label-value rows, then free paragraphs.
+ * subtitle, label-value rows (a value is text, or content of its own such as a table), then free paragraphs.
  */
-export function recordPdf(record: { title: string; subtitle?: string; rows: [label: string, value: string][]; paragraphs?: string[]; footer?: string }): PdfDefinition {
+export function recordPdf(record: { title: string; subtitle?: string; rows: [label: string, value: string | Content][]; paragraphs?: string[]; footer?: string }): PdfDefinition {
   const content: Content[] = [{ text: record.title, style: 'title' }];
   if (record.subtitle) content.push({ text: record.subtitle, style: 'subtitle' });
   if (record.rows.length > 0) {

@@ -1,15 +1,6 @@
 import { expect } from 'chai';
-import { PDFParse } from 'pdf-parse';
+import { textOf } from '../../support/pdf-text';
 import { recordPdf, renderPdf } from '../../../src/platform/pdf/pdf-document';
-
-async function textOf(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('PDF documents (unit)', () => {
   it('makes a real PDF whose text, Romanian and Cyrillic included, can be extracted', async () => {

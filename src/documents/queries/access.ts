@@ -1,0 +1,46 @@
+import type { DocumentStore } from '../../platform/document-store/document-store';
+import type { DocumentRecord } from '../../../projections/documents/documents';
+import type { ShareRecord } from '../../../projections/documents/shares';
+import { DocumentNotFoundError } from '../document/errors';
+import type { Permission } from '../document/permission';
+import { PUBLIC_PRINCIPAL } from '../principals/principal';
+import { OWNER_GRANT, permissionAt, type Grant } from '../share/grant';
+import { findRecord, recordsById, sharesOf } from './records';
+
+/** A document as a principal reaches it: the record, the folders above it, what the principal holds on it. */
+export type Access = { record: DocumentRecord; ancestors: DocumentRecord[]; grants: Grant[]; permission: Permission };
+
+/**
+ * What a principal holds on a document: everything when it owns the document or a folder above it; else
+ * the shares made for it or for everyone (urn:public) on the document or a folder above it.
+ */
+export function grantsOn(principal: string, record: DocumentRecord, ancestors: DocumentRecord[], shares: ShareRecord[]): Grant[] {
+  if ([record, ...ancestors].some((held) => held.owner === principal)) return [OWNER_GRANT];
+  return shares.filter((share) => share.sharedFor === principal || share.sharedFor === PUBLIC_PRINCIPAL).map(({ permission, from, to }) => ({ permission, from, to }));
+}
+
+/**
+ * Whether a document is there for a principal: not in the recycle bin, nor under a folder that is, and
+ * shown already (a future createdOn hides it until then from all but the principal that published it).
+ */
+export function isShown(principal: string, record: DocumentRecord, now: string): boolean {
+  if (record.status !== 'live' || record.recycledAncestors > 0) return false;
+  return record.createdOn <= now || record.publishedBy === principal || record.createdBy === principal;
+}
+
+/** The shares on a document and the folders above it. */
+export async function sharesOnPath(store: DocumentStore, record: DocumentRecord): Promise<ShareRecord[]> {
+  return sharesOf(store).find({ documentId: { $in: [record._id, ...record.ancestors] } });
+}
+
+/** The document as the principal reaches it; DocumentNotFoundError when it is not there for it. */
+export async function accessTo(store: DocumentStore, principal: string, documentId: string, now: string, options: { recycled?: boolean } = {}): Promise<Access> {
+  const record = await findRecord(store, documentId);
+  if (!record) throw new DocumentNotFoundError(documentId);
+  const shown = options.recycled ? record.status === 'recycled' : isShown(principal, record, now);
+  if (!shown) throw new DocumentNotFoundError(documentId);
+  const byId = await recordsById(store, record.ancestors);
+  const ancestors = record.ancestors.map((id) => byId.get(id)).filter((found): found is DocumentRecord => found !== undefined);
+  const grants = grantsOn(principal, record, ancestors, await sharesOnPath(store, record));
+  return { record, ancestors, grants, permission: permissionAt(grants, now) };
+}
