@@ -29,7 +29,7 @@ export class BackupRefused extends Error {}
  * Each SQLite file is copied with `VACUUM INTO`, which reads one snapshot in a single read
  * transaction: the platform keeps writing meanwhile, and the copy never mixes two states.
  */
-export function backupDataDirectory(dataDir: string, target: string, options: { registryFile?: string; now?: Date } = {}): BackupManifest {
+export function backupDataDirectory(dataDir: string, target: string, options: { registryFile?: string; now?: Date; onProgress?: BackupProgress } = {}): BackupManifest {
   if (!existsSync(join(dataDir, LOG_FILE))) throw new BackupRefused(`${dataDir} holds no event log (${LOG_FILE}): nothing to back up`);
   if (isInside(target, dataDir)) throw new BackupRefused(`${target} is inside the data directory ${dataDir}: choose a place outside it`);
   if (existsSync(target) && readdirSync(target).length > 0) throw new BackupRefused(`${target} is not empty: a backup never overwrites files`);
@@ -39,19 +39,42 @@ export function backupDataDirectory(dataDir: string, target: string, options: { 
     throw new BackupRefused(`${target} cannot be made a directory: ${(error as Error).message}`);
   }
 
-  if (existsSync(join(dataDir, READ_MODELS_FILE))) snapshotSqlite(join(dataDir, READ_MODELS_FILE), join(target, READ_MODELS_FILE));
-  snapshotSqlite(join(dataDir, LOG_FILE), join(target, LOG_FILE));
-  for (const file of otherFiles(dataDir)) copyInto(file, join(target, relative(dataDir, file)));
-  if (options.registryFile && !isInside(options.registryFile, dataDir)) copyInto(options.registryFile, join(target, 'clients.json'));
+  const externalRegistry = options.registryFile && !isInside(options.registryFile, dataDir) ? options.registryFile : undefined;
+  const readModels = existsSync(join(dataDir, READ_MODELS_FILE)) ? [join(dataDir, READ_MODELS_FILE)] : [];
+  const estimate = [...readModels, join(dataDir, LOG_FILE), ...otherFiles(dataDir), ...(externalRegistry ? [externalRegistry] : [])];
+  const progress = backupProgress(estimate, options.onProgress);
+
+  for (const file of [...readModels, join(dataDir, LOG_FILE)]) progress.after(file, () => snapshotSqlite(file, join(target, basename(file))));
+  // listed again now: an attachment written since the estimate may be named by the log just copied
+  for (const file of otherFiles(dataDir)) progress.after(file, () => copyInto(file, join(target, relative(dataDir, file))));
+  if (externalRegistry) progress.after(externalRegistry, () => copyInto(externalRegistry, join(target, 'clients.json')));
 
   const manifest: BackupManifest = {
     createdAt: (options.now ?? new Date()).toISOString(),
     source: dataDir,
     logHead: headOf(join(target, LOG_FILE)),
-    files: filesUnder(target).map((file) => ({ path: relative(target, file), bytes: statSync(file).size, sha256: sha256Of(file) })),
+    files: filesUnder(target).map((file) => progress.after(file, () => ({ path: relative(target, file), bytes: statSync(file).size, sha256: sha256Of(file) }))),
   };
   writeFileSync(join(target, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** Bytes done of about all there is: every file is copied once and read once more for its checksum. */
+export type BackupProgress = (doneBytes: number, totalBytes: number) => void;
+
+function backupProgress(sources: string[], report: BackupProgress = () => undefined) {
+  // a SQLite file's recent commits may still be in its WAL, which the snapshot reads too
+  const sizeOf = (file: string) => statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+  const totalBytes = 2 * sources.reduce((sum, file) => sum + sizeOf(file), 0);
+  let doneBytes = 0;
+  return {
+    after<T>(file: string, work: () => T): T {
+      const result = work();
+      doneBytes = Math.min(totalBytes, doneBytes + sizeOf(file));
+      report(doneBytes, totalBytes);
+      return result;
+    },
+  };
 }
 
 /**

@@ -53,12 +53,21 @@ export function ensureDevelopmentPki(dir: string, clientIds: string[], serverNam
   const created: string[] = [];
   for (const clientId of clientIds) {
     if (existsSync(files.clientCert(clientId))) continue;
-    const client = createCertificate({ commonName: clientId, issuer, usage: 'client' });
-    writeFileSync(files.clientCert(clientId), client.certPem);
-    writeFileSync(files.clientKey(clientId), client.keyPem, { mode: 0o600 });
+    issueClientCertificate(dir, clientId, clientId);
     created.push(clientId);
   }
   return created;
+}
+
+/** A client certificate and key from the development CA, written to clients/<clientId>.crt|.key (replacing any there). */
+export function issueClientCertificate(dir: string, clientId: string, commonName: string): { certFile: string; keyFile: string; validTo: Date } {
+  const files = pkiFiles(dir);
+  const issuer = { certPem: readFileSync(files.caCert, 'utf8'), keyPem: readFileSync(files.caKey, 'utf8') };
+  const client = createCertificate({ commonName, issuer, usage: 'client' });
+  mkdirSync(join(dir, 'clients'), { recursive: true });
+  writeFileSync(files.clientCert(clientId), client.certPem);
+  writeFileSync(files.clientKey(clientId), client.keyPem, { mode: 0o600 });
+  return { certFile: files.clientCert(clientId), keyFile: files.clientKey(clientId), validTo: forge.pki.certificateFromPem(client.certPem).validity.notAfter };
 }
 
 export type CertificateRequest = {

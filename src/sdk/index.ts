@@ -1,0 +1,13 @@
+export { EgovClient, type ConnectionSettings, type MySettings } from './client.js';
+export { loadTlsFiles, TlsSetupError, type TlsCredentials, type TlsFiles } from './tls.js';
+export { ProblemError, ConnectionError, type Problem } from './errors.js';
+export { InvalidEventError, toCloudEvent, type ConsumedEvent, type EventInput } from './events.js';
+export { Producer, type ProduceOptions } from './producer.js';
+export { Outbox, type OutboxOptions, type OutboxEvents } from './outbox/outbox.js';
+export { OutboxConflictError, type RejectedRow } from './outbox/outbox-store.js';
+export { WebSocketConsumer } from './consumer/websocket-consumer.js';
+export { LongPollConsumer } from './consumer/long-poll-consumer.js';
+export { DeadLetter, type EventHandler, type HandlerContext, type RetryPolicy } from './consumer/hand-off.js';
+export type { ConsumerOptions, ConsumerEvents } from './consumer/consumer-options.js';
+export type { HistoryEntry } from './audit.js';
+export { CloudEvent } from 'cloudevents';
