@@ -56,6 +56,20 @@ describe('What the server answers before any route (e2e)', () => {
     expect(loggedRefusal(response.body.traceId)).to.include({ status: 405, method: 'CONNECT' });
   });
 
+  it('answers bytes that follow a whole request on a kept-alive connection with a 400 after its answer, not a bare close', async () => {
+    const socket = await tlsConnection();
+    // a body longer than its Content-Length: the rest is read as a next request that cannot be parsed
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}}not a request\r\n\r\n');
+    const text = await readAll(socket);
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((answer) => answer.split('\r\n')[0])).to.deep.equal(['HTTP/1.1 200 OK', 'HTTP/1.1 400 Bad Request']);
+    expect(answers[0].toLowerCase()).to.include('connection: keep-alive');
+    const refusal = parseResponse(answers[1]);
+    expect(refusal.head.toLowerCase()).to.include('connection: close');
+    expect(refusal.body.status).to.equal(400);
+    expect(loggedRefusal(refusal.body.traceId)).to.include({ status: 400 });
+  });
+
   it('answers 408 to a body that does not arrive in full within REQUEST_TIMEOUT_MS, and closes the connection', async () => {
     const socket = await tlsConnection();
     socket.write('POST /ce/produce/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/cloudevents+json\r\nContent-Length: 1000\r\n\r\n{"specversion":');

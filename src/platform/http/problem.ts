@@ -204,20 +204,39 @@ function parserRefusalOf(code: string | undefined): ProblemError {
 /**
  * The server's `clientError` listener: a request Node's HTTP parser could not read (malformed framing,
  * headers over the size limit, too slow to arrive) gets the same problem details as every other
- * refusal, instead of Node's bare status line. As Node does, it answers only while no response on the
- * connection has begun, then closes the connection, whose byte stream can no longer be followed.
+ * refusal, instead of Node's bare status line, then the connection is closed, since its byte stream can
+ * no longer be followed.
+ *
+ * Bytes that follow a whole request on the same connection (a body longer than its Content-Length, or
+ * garbage after it) are read while that request's answer is being written. Node, and this listener
+ * before, then closed the connection at once, with no answer: its client saw a response that said
+ * keep-alive and then the close (about 0.1% of a fuzzer's kept-alive connections, issue 32). The 400 now
+ * follows the answer in flight once it is written whole; only an answer cut off midway (or another one
+ * queued behind it) still ends in a bare close, as nothing can be written after a partial one.
  */
 export function answerUnreadableRequest(error: Error & { code?: string }, socket: Duplex, logger: Logger): void {
-  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (error.code === 'ERR_SSL_HTTP_REQUEST') {
     answerPlainHttp(socket, logger);
     return;
   }
-  if (error.code === 'ECONNRESET' || isTlsFailure(error) || !socket.writable || inFlight?.headersSent) {
+  if (error.code === 'ECONNRESET' || isTlsFailure(error) || !socket.writable) {
     socket.destroy();
     return;
   }
-  endWithProblem(socket, problemResponse(parserRefusalOf(error.code), { socket, code: error.code }, logger));
+  const answer = () => endWithProblem(socket, problemResponse(parserRefusalOf(error.code), { socket, code: error.code }, logger));
+  const inFlight = answerInFlight(socket);
+  if (!inFlight?.headersSent) {
+    answer();
+    return;
+  }
+  inFlight.once('finish', () => (answerInFlight(socket) === null && socket.writable ? answer() : socket.destroy()));
+  inFlight.once('close', () => {
+    if (!inFlight.writableFinished) socket.destroy();
+  });
+}
+
+function answerInFlight(socket: Duplex): ServerResponse | null {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
 }
 
 /**
