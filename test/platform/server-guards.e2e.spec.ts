@@ -70,6 +70,22 @@ describe('What the server answers before any route (e2e)', () => {
     expect(loggedRefusal(refusal.body.traceId)).to.include({ status: 400 });
   });
 
+  it('logs no refusal when a client stops sending a body after an early answer and closes its side', async () => {
+    const socket = await tlsConnection();
+    socket.write('POST /nowhere HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n' + 'x'.repeat(1000));
+    const text = await new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('utf8');
+        if (received.includes('\r\n\r\n')) socket.end();
+      });
+      socket.on('close', () => resolve(received));
+    });
+    expect(text.split('\r\n')[0]).to.equal('HTTP/1.1 404 Not Found');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lines.filter((line) => line.code === 'HPE_INVALID_EOF_STATE')).to.deep.equal([]);
+  });
+
   it('answers 408 to a body that does not arrive in full within REQUEST_TIMEOUT_MS, and closes the connection', async () => {
     const socket = await tlsConnection();
     socket.write('POST /ce/produce/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/cloudevents+json\r\nContent-Length: 1000\r\n\r\n{"specversion":');

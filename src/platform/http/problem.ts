@@ -219,7 +219,9 @@ export function answerUnreadableRequest(error: Error & { code?: string }, socket
     answerPlainHttp(socket, logger);
     return;
   }
-  if (error.code === 'ECONNRESET' || isTlsFailure(error) || !socket.writable) {
+  // HPE_INVALID_EOF_STATE: the client closed its side in the middle of a body, typically after an early
+  // answer (a 507 or 413 before the whole upload) made it stop sending; like a reset, nobody waits for more
+  if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE' || isTlsFailure(error) || !socket.writable) {
     socket.destroy();
     return;
   }
