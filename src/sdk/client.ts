@@ -1,3 +1,4 @@
+import { apiClientOver, type ApiClient } from './api-client.js';
 import { LongPollConsumer } from './consumer/long-poll-consumer.js';
 import type { ConsumerOptions } from './consumer/consumer-options.js';
 import type { EventHandler } from './consumer/hand-off.js';
@@ -12,16 +13,19 @@ export type ConnectionSettings = { url: string } & ({ tls: TlsCredentials } | Tl
 
 /**
  * A client system's connection to the platform: its base URL and its certificate. Everything else
- * (producing, an outbox, consumers, the audit trail) is reached from here and shares its connection pool.
+ * (producing, an outbox, consumers, the audit trail, the typed API client) is reached from here and shares its connection pool.
  */
 export class EgovClient {
   readonly http: HttpClient;
   readonly producer: Producer;
+  /** The typed client of the platform's HTTP APIs, generated from its OpenAPI document, over this connection. */
+  readonly api: ApiClient;
 
   constructor(settings: ConnectionSettings) {
     const tls = 'tls' in settings ? settings.tls : loadTlsFiles(settings);
     this.http = new HttpClient(settings.url, tls);
     this.producer = new Producer(this.http);
+    this.api = apiClientOver(this.http);
   }
 
   produce(...args: Parameters<Producer['produce']>) {

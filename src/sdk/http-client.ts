@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { Agent, fetch as undiciFetch, request } from 'undici';
 import { ConnectionError, ProblemError, type Problem } from './errors.js';
 import type { TlsCredentials } from './tls.js';
 
@@ -54,6 +54,30 @@ export class HttpClient {
     return answer;
   }
 
+  /**
+   * A WHATWG fetch over the same pool and certificate (for the typed API client, openapi-fetch): Node's own
+   * Request in, Node's own Response out, the call made by undici's fetch, which takes the Agent as dispatcher.
+   * Any answer resolves, refusals included; only a failure to reach the platform throws (ConnectionError).
+   */
+  async fetch(input: Request): Promise<Response> {
+    let answer: Awaited<ReturnType<typeof undiciFetch>>;
+    try {
+      answer = await undiciFetch(input.url, {
+        method: input.method,
+        headers: pairsOf(input.headers),
+        body: input.body === null ? undefined : Buffer.from(await input.arrayBuffer()),
+        redirect: input.redirect,
+        signal: input.signal,
+        dispatcher: this.agent,
+      });
+    } catch (error) {
+      if (input.signal.aborted) throw error;
+      throw new ConnectionError(input.url, error);
+    }
+    const body = NULL_BODY_STATUSES.has(answer.status) ? null : (answer.body as ReadableStream<Uint8Array> | null);
+    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: pairsOf(answer.headers) });
+  }
+
   async getJson<T>(path: string, query?: HttpRequest['query']): Promise<T> {
     return JSON.parse((await this.expect([200], 'GET', path, { query })).text) as T;
   }
@@ -63,6 +87,16 @@ export class HttpClient {
   }
 }
 
+/** A Headers' names and values (forEach: some type libraries of Headers have no iterator). */
+function pairsOf(headers: { forEach(callback: (value: string, name: string) => void): void }): [string, string][] {
+  const pairs: [string, string][] = [];
+  headers.forEach((value, name) => pairs.push([name, value]));
+  return pairs;
+}
+
+/** Statuses whose answers have no body (a Response with one cannot be made). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 export function problemOf(answer: HttpAnswer): ProblemError {
   let problem: Problem = {};
   try {
@@ -70,6 +104,11 @@ export function problemOf(answer: HttpAnswer): ProblemError {
   } catch {
     problem = { detail: answer.text.slice(0, 200) || undefined };
   }
-  const retryAfter = Number(answer.headers['retry-after']);
-  return new ProblemError(answer.status, problem, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
+  return new ProblemError(answer.status, problem, retryAfterSeconds(answer.headers['retry-after']));
+}
+
+/** Seconds from a Retry-After header given in seconds; undefined without one (or with a date). */
+export function retryAfterSeconds(header: string | string[] | null | undefined): number | undefined {
+  const seconds = Number(Array.isArray(header) ? header[0] : (header ?? undefined));
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }

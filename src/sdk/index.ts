@@ -1,4 +1,5 @@
 export { EgovClient, type ConnectionSettings, type MySettings } from './client.js';
+export { createApiClient, unwrap, type ApiClient, type ApiOperations, type ApiPaths, type ApiSchemas } from './api-client.js';
 export { loadTlsFiles, TlsSetupError, type TlsCredentials, type TlsFiles } from './tls.js';
 export { ProblemError, ConnectionError, type Problem } from './errors.js';
 export { InvalidEventError, toCloudEvent, type ConsumedEvent, type EventInput } from './events.js';

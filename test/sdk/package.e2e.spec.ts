@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { projectRoot } from '../../src/platform/project-paths';
@@ -44,4 +44,38 @@ describe('SDK: the compiled package (e2e over mTLS)', function () {
       expect(run.stdout.trim()).to.match(/^[0-9a-f-]{36}$/);
     });
   }
+
+  it('calls the typed API client with plain Node, refusals as the typed problem', async () => {
+    const { pki } = platform;
+    const files = { ca: pki.caCert, cert: pki.clientCert('demo-producer'), key: pki.clientKey('demo-producer') };
+    const body =
+      `const { createApiClient, unwrap } = await import(process.argv[1]); const api = createApiClient({ url: process.argv[2], ...${JSON.stringify(files)} });` +
+      `const settings = await unwrap(api.GET('/ce/tools/my-settings'));` +
+      `const refused = await api.GET('/api/Notification/{id}', { params: { path: { id: 'x' } } });` +
+      `console.log(settings.client, refused.response.status, refused.error.status); await api.close();`;
+    const run = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', body, join(outDir, 'index.js'), platform.baseUrl], { encoding: 'utf8' });
+    expect(run.stdout.trim()).to.equal('demo-producer 403 403');
+  });
+
+  it('gives an integrator\'s TypeScript (NodeNext) the typed paths from the declarations it ships', async () => {
+    const file = join(outDir, 'integrator.ts');
+    writeFileSync(
+      file,
+      [
+        `import { createApiClient, unwrap, type ApiSchemas } from './index.js';`,
+        `const api = createApiClient({ url: 'https://localhost:8443', ca: 'ca.crt', cert: 'client.crt', key: 'client.key' });`,
+        `export const notification = async (id: string) => (await unwrap(api.GET('/api/Notification/{id}', { params: { path: { id } } }))).Status;`,
+        `export const problem = async (): Promise<ApiSchemas['PlatformProblem'] | undefined> => (await api.GET('/ce/tools/my-settings')).error;`,
+        `// @ts-expect-error: not a path of the document`,
+        `export const nowhere = () => api.GET('/api/v1/nowhere');`,
+        `// @ts-expect-error: the path parameter is id`,
+        `export const misnamed = () => api.GET('/api/Notification/{id}', { params: { path: { notificationId: 'x' } } });`,
+        '',
+      ].join('\n'),
+    );
+    const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc');
+    const flags = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--types', 'node', file];
+    const run = await promisify(execFile)(process.execPath, [tsc, ...flags], { encoding: 'utf8' }).catch((error: { stdout: string }) => error);
+    expect(run.stdout).to.equal('');
+  });
 });
