@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
+import { consoleApi } from './api';
 import { LagSampler } from './processes/lag-sampler';
 import { ProjectionRebuilds } from './processes/projection-rebuilds';
 import { toProblem } from './problems';
@@ -27,6 +28,7 @@ export function createConsoleModule(services: () => readonly ServiceModule[]): S
   return {
     name: CONSOLE_SERVICE,
     pathPrefixes: [CONSOLE_PAGES_PATH, CONSOLE_API_PATH, PROJECTIONS_PATH],
+    api: consoleApi,
     projections: [],
     problems: toProblem,
     async start(deps: ServiceDeps) {

@@ -4,6 +4,7 @@ import { notFound, type ProblemError } from '../platform/errors';
 import type { Scheduler } from '../platform/processes/scheduler';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { representationAggregates } from './aggregates';
+import { representationApi } from './api';
 import { createRepresentationContext, type RepresentationContext } from './handlers/context';
 import { loadDemoData } from './demo/demo-data';
 import { representationNotices } from './processes/notices';
@@ -36,6 +37,7 @@ export function createRepresentationModule(): RepresentationModule {
   return {
     name: REPRESENTATION_SERVICE,
     pathPrefixes: [CLIENTS_API, INTAKE_API],
+    api: representationApi,
     projections: representationProjections,
     problems: toProblem,
     aggregates: representationAggregates,

@@ -107,6 +107,31 @@ describe('Console API (e2e over mTLS)', function () {
     expect(again.text).to.include('Console.PersonalData.Export');
   });
 
+  it('answers the reads the pages make (checked against the API description at stop), and redirects /console to its pages', async () => {
+    const redirect = await auditor.get('/console');
+    expect(redirect.status).to.equal(301);
+    expect(redirect.headers.location).to.equal('/console/');
+    const consumer = platform.client('demo-consumer');
+    await produce(producer, { type: 'demo.order.created', subject: 'order-api-1' });
+    const created = await consumer.post('/ce/consumers');
+    expect(created.status).to.equal(201);
+    await consumer.get(`${created.headers.location}/events`);
+
+    const aggregates = await auditor.get('/api/v1/console/aggregates');
+    expect(aggregates.status).to.equal(200);
+    expect(aggregates.json().items).to.not.be.empty;
+    const groups = await auditor.get('/api/v1/console/consumer-groups');
+    expect(groups.json().groups.map((group: { client: string }) => group.client)).to.include('demo-consumer');
+    const lags = await auditor.get('/api/v1/console/consumer-group-lags');
+    expect(lags.json().items).to.not.be.empty;
+    expect((await auditor.get('/api/v1/console/dead-events')).status).to.equal(200);
+    const [newest] = (await auditor.post('/api/v1/console/log-event-searches', { headers: JSON_BODY, body: { limit: 1 } })).json().items;
+    expect((await auditor.get(`/api/v1/console/log-events/${newest.position}`)).json().event.id).to.equal(newest.id);
+    const pdf = await auditor.post('/api/v1/console/personal-data-exports', { headers: JSON_BODY, body: { subject: SUBJECT, legalBasis: 'data subject request', format: 'pdf' } });
+    expect(pdf.status).to.equal(200);
+    expect(pdf.headers['content-type']).to.match(/^application\/pdf/);
+  });
+
   it('rebuilds a projection on the running platform, one rebuild at a time, with its progress', async () => {
     const started = await auditor.post('/api/v1/projections/eventlog-personal-data/rebuilds');
     expect(started.status).to.equal(202);

@@ -6,13 +6,15 @@ import type { RecordedResponse } from './response-log';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const DOCUMENT_ID = 'urn:egov:openapi';
 const PROBLEM_POINTER = '/components/schemas/PlatformProblem';
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 type Operation = { template: string; pattern: RegExp; literal: number; responses: Record<string, { content?: Record<string, unknown> }> };
 
 /**
  * Checks responses against an OpenAPI document: a response of a described operation must have a described
  * status, a JSON body where one is described, and that body must fit the schema; a problem
- * (application/problem+json) must fit the problem schema, whatever answered it. Returns one line per misfit.
+ * (application/problem+json) must fit the problem schema, whatever answered it, and the operation's own
+ * problem schema where it describes one (problemSchema). Returns one line per misfit.
  */
 export class ResponseContracts {
   private readonly ajv: Ajv2020;
@@ -41,7 +43,7 @@ export class ResponseContracts {
     const operation = this.operationOf(response);
     const named = `${response.method.toUpperCase()} ${operation?.template ?? response.path} ${response.status}`;
     const problem = response.contentType.startsWith('application/problem+json');
-    if (problem) return this.misfits(named, response, PROBLEM_POINTER);
+    if (problem) return [...this.misfits(named, response, PROBLEM_POINTER), ...this.ownProblemMisfits(named, response, operation)];
     if (!operation) return [];
     const described = operation.responses[String(response.status)];
     if (!described) return [`${named}: the status is not described`];
@@ -50,6 +52,13 @@ export class ResponseContracts {
     if (!mediaType) return [`${named}: answered ${response.contentType}, described ${Object.keys(described.content ?? {}).join(', ') || 'no body'}`];
     const pointer = `/paths/${token(operation.template)}/${response.method}/responses/${response.status}/content/${token(mediaType)}/schema`;
     return this.misfits(named, response, pointer);
+  }
+
+  /** A problem of an operation whose problems are more than the Problem (problemSchema): it must fit that schema too. */
+  private ownProblemMisfits(named: string, response: RecordedResponse, operation: Operation | undefined): string[] {
+    const described = operation?.responses[String(response.status)]?.content?.[PROBLEM_MEDIA_TYPE] as { schema?: { $ref?: string } } | undefined;
+    if (!operation || !described?.schema || described.schema.$ref === `#${PROBLEM_POINTER}`) return [];
+    return this.misfits(named, response, `/paths/${token(operation.template)}/${response.method}/responses/${response.status}/content/${token(PROBLEM_MEDIA_TYPE)}/schema`);
   }
 
   private misfits(named: string, response: RecordedResponse, pointer: string): string[] {

@@ -41,6 +41,8 @@ export type ApiResponse = {
   contentType?: string;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
   example?: unknown;
+  /** further media types the answer may come as (the request chooses), each with its schema: a CSV or a PDF of one export */
+  alsoAs?: Record<string, ApiSchema>;
 };
 
 export type ApiOperation = {
@@ -59,7 +61,10 @@ export type ApiOperation = {
   responses: Record<number, ApiResponse>;
   /** the problems (RFC 7807) the operation answers, by status: when each comes */
   problems: Record<number, string>;
-  /** the shape of this operation's problems, when it is not the platform's Problem (a service's own wording) */
+  /**
+   * the shape of every problem of this operation, when it is more than the platform's Problem (a service's
+   * own members on it, as the seed's envelope on the representation checks); it must still fit the Problem
+   */
   problemSchema?: string;
   deprecated?: boolean;
 };

@@ -55,7 +55,11 @@ export function buildOpenApi(input: OpenApiInput): OpenApiDocument {
 }
 
 function filesOf(operation: ApiOperation): string[] {
-  const schemasOf = [operation.body?.schema, ...Object.values(operation.responses).map((response) => response.schema)];
+  const schemasOf = [
+    operation.body?.schema,
+    ...Object.values(operation.responses).flatMap((response) => [response.schema, ...Object.values(response.alsoAs ?? {})]),
+    operation.problemSchema,
+  ];
   return [...schemasOf.filter((schema): schema is string => typeof schema === 'string'), ...(operation.query ? [operation.query] : [])];
 }
 
@@ -68,7 +72,7 @@ function describeOperation(tag: string, operation: ApiOperation, schemas: Schema
   ];
   const { body } = operation;
   const bodyContent = body && { schema: schemaOf(body.schema), ...withExample(exampleOf(body.schema, body.example)) };
-  const problem = schemas.refTo(PROBLEM_FILE);
+  const problem = schemas.refTo(operation.problemSchema ?? PROBLEM_FILE);
   const responses: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(operation.responses)) responses[status] = describeResponse(response, schemaOf, exampleOf);
   for (const [status, when] of Object.entries(platformProblems(operation))) {
@@ -90,7 +94,8 @@ function describeOperation(tag: string, operation: ApiOperation, schemas: Schema
 }
 
 function describeResponse(response: ApiResponse, schemaOf: (schema: ApiSchema) => JsonSchema, exampleOf: (schema: ApiSchema, given: unknown) => unknown): JsonSchema {
-  const content = response.schema === undefined ? undefined : { [response.contentType ?? 'application/json']: { schema: schemaOf(response.schema), ...withExample(exampleOf(response.schema, response.example)) } };
+  const media = response.schema === undefined ? [] : [[response.contentType ?? 'application/json', response.schema] as const, ...Object.entries(response.alsoAs ?? {})];
+  const content = media.length === 0 ? undefined : Object.fromEntries(media.map(([type, schema], index) => [type, { schema: schemaOf(schema), ...withExample(exampleOf(schema, index === 0 ? response.example : undefined)) }]));
   return { description: response.description, ...headersOf(response.headers), ...(content ? { content } : {}) };
 }
 
