@@ -39,9 +39,13 @@ export type ApiResponse = {
   schema?: ApiSchema;
   /** application/json unless said */
   contentType?: string;
-  headers?: Record<string, { description: string; schema: JsonSchema }>;
+  /** further media types of the same answer, or media ranges (a download: the media type its content was stored with) */
+  alsoAs?: string[];
+  headers?: ApiHeaders;
   example?: unknown;
 };
+
+export type ApiHeaders = Record<string, { description: string; schema: JsonSchema }>;
 
 export type ApiOperation = {
   method: HttpMethod;
@@ -59,6 +63,8 @@ export type ApiOperation = {
   responses: Record<number, ApiResponse>;
   /** the problems (RFC 7807) the operation answers, by status: when each comes */
   problems: Record<number, string>;
+  /** headers some of the problems come with, by status (a 416's Content-Range) */
+  problemHeaders?: Record<number, ApiHeaders>;
   /** the shape of this operation's problems, when it is not the platform's Problem (a service's own wording) */
   problemSchema?: string;
   deprecated?: boolean;

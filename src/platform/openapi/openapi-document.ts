@@ -72,7 +72,8 @@ function describeOperation(tag: string, operation: ApiOperation, schemas: Schema
   const responses: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(operation.responses)) responses[status] = describeResponse(response, schemaOf, exampleOf);
   for (const [status, when] of Object.entries(platformProblems(operation))) {
-    responses[status] = { description: when, ...headersOf(problemHeaders(Number(status))), content: { [PROBLEM_MEDIA_TYPE]: { schema: problem } } };
+    const headers = { ...problemHeaders(Number(status)), ...operation.problemHeaders?.[Number(status)] };
+    responses[status] = { description: when, ...headersOf(Object.keys(headers).length ? headers : undefined), content: { [PROBLEM_MEDIA_TYPE]: { schema: problem } } };
   }
   return {
     tags: [tag],
@@ -90,7 +91,8 @@ function describeOperation(tag: string, operation: ApiOperation, schemas: Schema
 }
 
 function describeResponse(response: ApiResponse, schemaOf: (schema: ApiSchema) => JsonSchema, exampleOf: (schema: ApiSchema, given: unknown) => unknown): JsonSchema {
-  const content = response.schema === undefined ? undefined : { [response.contentType ?? 'application/json']: { schema: schemaOf(response.schema), ...withExample(exampleOf(response.schema, response.example)) } };
+  const media = response.schema === undefined ? undefined : { schema: schemaOf(response.schema), ...withExample(exampleOf(response.schema, response.example)) };
+  const content = media && Object.fromEntries([response.contentType ?? 'application/json', ...(response.alsoAs ?? [])].map((type) => [type, media]));
   return { description: response.description, ...headersOf(response.headers), ...(content ? { content } : {}) };
 }
 
