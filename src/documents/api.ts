@@ -354,7 +354,7 @@ const shares: ApiOperation[] = [
     access: WRITE,
     parameters: [DOCUMENT_ID],
     query: 'documents/principal.query.json',
-    body: { schema: 'documents/shares-create.json', description: 'The shares.', example: { shares: [{ sharedFor: 'urn:md:idnp:2000000000022', permission: 'Read', to: '2027-06-30T23:59:59Z' }] } },
+    body: { schema: 'documents/shares-create.json', description: 'The shares.' },
     responses: { 201: { description: 'The shares made, in the order of the items.', schema: 'documents/identified-list.response.json' } },
     problems: {
       400: `${JSON_BODY} Or: a permission not Read or Write, from after to, to not later than now, a recipient that is the sharer or the owner, a reservation used for another document, one reservedId twice.`,
