@@ -69,7 +69,7 @@ const JSON_BODY = 'A body that is not JSON (at most 256 KB), or that does not fi
 const forbidden = (right: string, more = '') =>
   `The client lacks the registry right \`${right}\` of \`documents\`, or names a \`principal\` other than its own organization without the right \`impersonate\`.${more ? ` ${more}` : ''}`;
 const NO_PERMISSION = (needed: string) => `The principal's permission on the document is less than ${needed} (an owner may do everything, a share gives Read or Write).`;
-const NOT_FOUND = 'No document of this id that the principal can see (not its own, nor shared with it, nor published yet: createdOn in the future).';
+const NOT_FOUND = 'No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it).';
 const QUOTA = "The principal's quota (storageMaximum) would be passed; `errors.quota` gives the maximum, the usage and what was needed.";
 
 const blobs: ApiOperation[] = [
@@ -169,11 +169,11 @@ const documents: ApiOperation[] = [
     path: '/mdocs/documents',
     operationId: 'listDocuments',
     summary: "The principal's documents and folders",
-    description: "A page of the documents the principal owns and those shared with it, at the root or in a folder (folderId), by type and by the words their name or number begin with (searchBy). The paging is in X-Pagination. Reading a person's documents is logged (MDocs.PersonalData.Access).",
+    description: "A page of the principal's documents and folders at its root, or of a folder's (folderId: one the principal may read, its own or shared with it); with type or searchBy (words their name or number begin with) and no folder, its own documents at any depth. The paging is in X-Pagination. Reading a person's documents is logged (MDocs.PersonalData.Access).",
     access: READ,
     query: 'documents/documents-list.query.json',
     responses: { 200: { description: 'A page of documents.', schema: 'documents/documents-list.response.json', headers: PAGINATION } },
-    problems: { 400: `${INVALID} Or an orderField it cannot order by.`, 403: forbidden(DocumentsRights.read, NO_PERMISSION('Read on the folder')), 404: 'No folder of this id that the principal can see.' },
+    problems: { 400: `${INVALID} Or an orderField it cannot order by.`, 403: forbidden(DocumentsRights.read, NO_PERMISSION('Read on the folder')), 404: 'No folder of this id (or it is in the recycle bin, or not yet published).' },
   },
   {
     method: 'post',
@@ -368,7 +368,7 @@ const shares: ApiOperation[] = [
     path: '/mdocs/documents/{id}/shares',
     operationId: 'getDocumentShares',
     summary: 'A document with its shares',
-    description: "The document and its shares in force or to come: all of them for its owner, those the principal made otherwise. Reading a person's document is logged.",
+    description: "The document and its shares: all of them for its owner; otherwise those the principal made or was given. Reading a person's document is logged.",
     access: READ,
     parameters: [DOCUMENT_ID],
     query: 'documents/principal.query.json',
@@ -409,7 +409,7 @@ const shares: ApiOperation[] = [
     path: '/mdocs/shares/for-me',
     operationId: 'listSharesForMe',
     summary: 'What was shared with the principal',
-    description: "A page of the shares in force made for the principal, each with its document (X-Pagination). Reading a person's documents is logged.",
+    description: "A page of the shares made for the principal that have not ended, newest first, each with its document (X-Pagination). Reading a person's documents is logged.",
     access: READ,
     query: 'documents/shares-list.query.json',
     responses: { 200: { description: 'A page of shares.', schema: 'documents/shares-for-me.response.json', headers: PAGINATION } },
@@ -447,7 +447,7 @@ const shares: ApiOperation[] = [
     access: READ,
     parameters: [pathParameter('id', "The reservation's id (the share's).", UUID), { name: 'X-Access-Code', in: 'header', description: "The reservation's 8-digit access code (when it has one).", schema: { type: 'string', pattern: '^[0-9]{8}$' }, example: '72464453' }],
     responses: { 200: { description: 'The document.', schema: 'documents/document.response.json' } },
-    problems: { 403: forbidden(DocumentsRights.read, 'Or the access code is missing or wrong, or the share is not in force.'), 404: 'No document shared under this reservation (or not yet published, or expired).' },
+    problems: { 403: forbidden(DocumentsRights.read, 'Or the access code is missing or wrong, or the share is not in force.'), 404: 'No document shared under this reservation (or it is in the recycle bin, or not yet published).' },
   },
   {
     method: 'get',
@@ -460,7 +460,7 @@ const shares: ApiOperation[] = [
     responses: DOWNLOADED,
     problems: {
       403: forbidden(DocumentsRights.read, 'Or the access code is missing or wrong, or the share is not in force.'),
-      404: 'No document shared under this reservation (or not yet published, or expired), or it is a folder.',
+      404: 'No document shared under this reservation (or it is in the recycle bin, or not yet published), or it is a folder.',
       416: UNSATISFIABLE,
     },
     problemHeaders: UNSATISFIABLE_HEADERS,
