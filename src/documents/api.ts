@@ -277,7 +277,7 @@ const content: ApiOperation[] = [
     access: READ,
     parameters: [DOCUMENT_ID, RANGE],
     query: 'documents/blob-download.query.json',
-    responses: DOWNLOADED,
+    responses: { ...DOWNLOADED, 200: { ...DOWNLOADED[200], description: `${DOWNLOADED[200].description} With format: the rendition, application/pdf or text/html.` } },
     problems: {
       400: `${INVALID} Or: a folder (it has no content); a format asked of content that is not JSON of at most 256 KB, or of a type without a template.`,
       403: forbidden(DocumentsRights.read, NO_PERMISSION('Read')),
