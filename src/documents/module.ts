@@ -3,6 +3,7 @@ import { documentsProjections } from '../../projections/documents';
 import { Scheduler } from '../platform/processes/scheduler';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { documentsAggregates } from './aggregates';
+import { documentsApi } from './api';
 import { seedDocumentsDemo } from './demo/demo-data';
 import { documentsContext, type DocumentsContext } from './handlers/context';
 import { Uploads } from './handlers/uploads';
@@ -40,6 +41,7 @@ export function createDocumentsModule(overrides: Partial<DocumentsSettings> = {}
   return {
     name: DOCUMENTS_SERVICE,
     pathPrefixes: ['/mdocs', '/api/v1/document-types', '/api/v1/principal-quotas'],
+    api: documentsApi,
     projections: documentsProjections,
     aggregates: documentsAggregates,
     problems: toProblem,

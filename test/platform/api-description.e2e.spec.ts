@@ -10,7 +10,7 @@ import { TestPlatform } from '../support/test-platform';
  * api.ts yet: their routes are left out of the check below. Temporary: whoever merges one adds its
  * src/<service>/api.ts (docs/api-contracts.md) and takes its name off; the list ends empty.
  */
-const NOT_YET_DESCRIBED: string[] = ['documents'];
+const NOT_YET_DESCRIBED: string[] = [];
 
 /** The routes the exchange serves in front of Express: the produce paths (PRODUCE_PATH) and the WebSocket upgrade. */
 function exchangeDirectRoutes(): RouteKey[] {

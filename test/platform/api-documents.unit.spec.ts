@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'chai';
 import { EventSchemas } from '../../src/exchange/event-schemas';
+import type { ApiResponse, ServiceApi } from '../../src/platform/openapi/api-description';
 import { buildAsyncApi } from '../../src/platform/openapi/asyncapi-document';
 import { buildOpenApi, type OpenApiDocument } from '../../src/platform/openapi/openapi-document';
 import { schemasDir } from '../../src/platform/project-paths';
@@ -120,6 +121,26 @@ describe('the API descriptions (OpenAPI 3.1, AsyncAPI 3.0)', () => {
       expect(contracts.violations([{ method: 'get', path: '/nowhere', status: 404, contentType: 'application/problem+json', text: JSON.stringify(problem) }])).to.deep.equal([]);
       const [misfit] = contracts.violations([{ method: 'get', path: '/nowhere', status: 404, contentType: 'application/problem+json', text: JSON.stringify({ ...problem, traceId: undefined }) }]);
       expect(misfit).to.include("must have required property 'traceId'");
+    });
+
+    it('checks as JSON only a body described as JSON: a download described as bytes, of any media type, whole or a range of it', () => {
+      const bytes: ApiResponse = { description: 'The content.', schema: { type: 'string', format: 'binary' }, contentType: 'application/octet-stream', alsoAs: { '*/*': { type: 'string', format: 'binary' } } };
+      const api: ServiceApi = {
+        tag: 'files',
+        description: 'Files.',
+        operations: [
+          { method: 'get', path: '/files/{id}', operationId: 'getFile', summary: 'A file', description: 'Its content.', access: 'identified', responses: { 200: bytes, 206: bytes }, problems: {} },
+          { method: 'get', path: '/pages/{id}', operationId: 'getPage', summary: 'A page', description: 'HTML or JSON.', access: 'identified', responses: { 200: { description: 'The page.', schema: { type: 'object', required: ['title'] }, alsoAs: { 'text/*': { type: 'string' } } } }, problems: {} },
+        ],
+      };
+      const files = new ResponseContracts(buildOpenApi({ apis: [api], publicUrl: 'https://localhost:8443', version: '0.1.0' }));
+      const got = (path: string, status: number, contentType: string, text?: string) => files.violations([{ method: 'get', path, status, contentType, text }]);
+      expect(got('/files/a', 200, 'application/json', '{"stored": "as it was uploaded"}')).to.deep.equal([]);
+      expect(got('/files/a', 206, 'application/json; charset=utf-8', '{"sto')).to.deep.equal([]);
+      expect(got('/files/a', 200, 'application/pdf')).to.deep.equal([]);
+      expect(got('/pages/a', 200, 'text/html', '<p>')).to.deep.equal([]);
+      expect(got('/pages/a', 200, 'application/json', '{}')[0]).to.match(/^GET \/pages\/\{id\} 200: \/ must have required property 'title'/);
+      expect(got('/pages/a', 200, 'application/cbor', '{}')).to.deep.equal(['GET /pages/{id} 200: answered application/cbor, described application/json, text/*']);
     });
 
     it('finds the operation of a path with parameters, the most literal template first', () => {

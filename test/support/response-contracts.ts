@@ -48,8 +48,10 @@ export class ResponseContracts {
     const described = operation.responses[String(response.status)];
     if (!described) return [`${named}: the status is not described`];
     if (response.text === undefined || response.status < 200 || response.status > 299) return [];
-    const mediaType = Object.keys(described.content ?? {}).find((type) => type.split(';')[0] === response.contentType.split(';')[0].trim());
+    const mediaType = describedMediaType(Object.keys(described.content ?? {}), response.contentType);
     if (!mediaType) return [`${named}: answered ${response.contentType}, described ${Object.keys(described.content ?? {}).join(', ') || 'no body'}`];
+    // a body described as bytes (a download, a byte range of it) is not checked as JSON, whatever its type
+    if (!isJson(mediaType)) return [];
     const pointer = `/paths/${token(operation.template)}/${response.method}/responses/${response.status}/content/${token(mediaType)}/schema`;
     return this.misfits(named, response, pointer);
   }
@@ -85,6 +87,26 @@ export class ResponseContracts {
     const matching = (this.operations.get(response.method) ?? []).filter((operation) => operation.pattern.test(response.path));
     return matching.sort((a, b) => b.literal - a.literal)[0];
   }
+}
+
+/**
+ * The described media type an answer's Content-Type falls under: the type itself, else its range (`text/*`),
+ * else any type (`*\/*`), as OpenAPI reads media type keys (the most specific applies).
+ */
+function describedMediaType(described: string[], contentType: string): string | undefined {
+  const base = (type: string) => type.split(';')[0].trim().toLowerCase();
+  const answered = base(contentType);
+  const candidates = [answered, `${answered.split('/')[0]}/*`, '*/*'];
+  for (const candidate of candidates) {
+    const found = described.find((type) => base(type) === candidate);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A JSON media type (application/json, application/problem+json): its body is checked against the schema. */
+function isJson(mediaType: string): boolean {
+  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType.split(';')[0].trim());
 }
 
 /** A JSON pointer token (RFC 6901). */

@@ -39,11 +39,16 @@ export type ApiResponse = {
   schema?: ApiSchema;
   /** application/json unless said */
   contentType?: string;
-  headers?: Record<string, { description: string; schema: JsonSchema }>;
+  headers?: ApiHeaders;
   example?: unknown;
-  /** further media types the answer may come as (the request chooses), each with its schema: a CSV or a PDF of one export */
+  /**
+   * further media types or media ranges the answer may come as, each with its schema: a CSV or a PDF of one
+   * export (the request chooses), a download in whatever media type its content was stored with (the range of every type)
+   */
   alsoAs?: Record<string, ApiSchema>;
 };
+
+export type ApiHeaders = Record<string, { description: string; schema: JsonSchema }>;
 
 export type ApiOperation = {
   method: HttpMethod;
@@ -61,6 +66,8 @@ export type ApiOperation = {
   responses: Record<number, ApiResponse>;
   /** the problems (RFC 7807) the operation answers, by status: when each comes */
   problems: Record<number, string>;
+  /** headers some of the problems come with, by status (a 416's Content-Range) */
+  problemHeaders?: Record<number, ApiHeaders>;
   /**
    * the shape of every problem of this operation, when it is more than the platform's Problem (a service's
    * own members on it, as the seed's envelope on the representation checks); it must still fit the Problem

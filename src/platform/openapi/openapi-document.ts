@@ -76,7 +76,8 @@ function describeOperation(tag: string, operation: ApiOperation, schemas: Schema
   const responses: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(operation.responses)) responses[status] = describeResponse(response, schemaOf, exampleOf);
   for (const [status, when] of Object.entries(platformProblems(operation))) {
-    responses[status] = { description: when, ...headersOf(problemHeaders(Number(status))), content: { [PROBLEM_MEDIA_TYPE]: { schema: problem } } };
+    const headers = { ...problemHeaders(Number(status)), ...operation.problemHeaders?.[Number(status)] };
+    responses[status] = { description: when, ...headersOf(Object.keys(headers).length ? headers : undefined), content: { [PROBLEM_MEDIA_TYPE]: { schema: problem } } };
   }
   return {
     tags: [tag],
