@@ -2021,6 +2021,1344 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients-api/api/Authorization/check/Code-True-One": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a power is valid now
+         * @description true when the power of this code is valid at this instant. Shows no one's data. Answered in the seed's envelope (`data`, `success`, `messages`), for the instant asked: the status is computed from the power's dates and the clock. Query parameter names are matched whatever their case. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`. Every refusal is problem details and the seed's envelope in one body (`data` null, `success` false, one `messages` entry per cause, `<code>: <cause>`), the 401 and 429 of the platform too.
+         *
+         *     **Access:** the registry right `/api/Authorization/check/Code-True-One` of `representation` (mutual TLS).
+         */
+        get: operations["checkAuthorizationCodeTrueOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients-api/api/Authorization/check/Code-Details-One": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A power's details
+         * @description AuthorizationDetails of the power of this code: its parties, type, service provider and validity now. The answer shows persons' data: it is registered as a MPower.PersonalData.Access legal event before it leaves. Answered in the seed's envelope (`data`, `success`, `messages`), for the instant asked: the status is computed from the power's dates and the clock. Query parameter names are matched whatever their case. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`. Every refusal is problem details and the seed's envelope in one body (`data` null, `success` false, one `messages` entry per cause, `<code>: <cause>`), the 401 and 429 of the platform too.
+         *
+         *     **Access:** the registry right `/api/Authorization/check/Code-Details-One` of `representation` (mutual TLS).
+         */
+        get: operations["checkAuthorizationCodeDetailsOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients-api/api/Authorization/check/TypeCode-Valid-One": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether one party may act for another in a type of power
+         * @description The power of this type the authorizing party granted the authorized one, and whether it is valid now. The answer shows persons' data: it is registered as a MPower.PersonalData.Access legal event before it leaves. Answered in the seed's envelope (`data`, `success`, `messages`), for the instant asked: the status is computed from the power's dates and the clock. Query parameter names are matched whatever their case. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`. Every refusal is problem details and the seed's envelope in one body (`data` null, `success` false, one `messages` entry per cause, `<code>: <cause>`), the 401 and 429 of the platform too.
+         *
+         *     **Access:** the registry right `/api/Authorization/check/TypeCode-Valid-One` of `representation` (mutual TLS).
+         */
+        get: operations["checkAuthorizationTypeCodeValidOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients-api/api/Authorization/check/Idn-Details-List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The powers a person or entity granted or received
+         * @description A page (at most 20) of AuthorizationDetails of the powers granted and received by IDNx, filtered by status now, type, dates and the other party. The answer shows persons' data: it is registered as a MPower.PersonalData.Access legal event before it leaves. Answered in the seed's envelope (`data`, `success`, `messages`), for the instant asked: the status is computed from the power's dates and the clock. Query parameter names are matched whatever their case. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`. Every refusal is problem details and the seed's envelope in one body (`data` null, `success` false, one `messages` entry per cause, `<code>: <cause>`), the 401 and 429 of the platform too.
+         *
+         *     **Access:** the registry right `/api/Authorization/check/Idn-Details-List` of `representation` (mutual TLS).
+         */
+        get: operations["checkAuthorizationIdnDetailsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients-api/api/Authorization/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization file (PDF)
+         * @description The power as a PDF issued now, base64 in the envelope: its parties, co-signers, validity, and the SHA-256 of its state (checked again by POST /api/v1/representation/authorizations/{code}/file-verifications). The answer shows persons' data: it is registered as a MPower.PersonalData.Access legal event before it leaves. Answered in the seed's envelope (`data`, `success`, `messages`), for the instant asked: the status is computed from the power's dates and the clock. Query parameter names are matched whatever their case. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`. Every refusal is problem details and the seed's envelope in one body (`data` null, `success` false, one `messages` entry per cause, `<code>: <cause>`), the 401 and 429 of the platform too.
+         *
+         *     **Access:** the registry right `/api/Authorization/file` of `representation` (mutual TLS).
+         */
+        get: operations["getAuthorizationFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The powers the client sees
+         * @description By code, a page at a time (cursor paging); the items name no one. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        get: operations["listAuthorizations"];
+        put?: never;
+        /**
+         * Grant a power of representation
+         * @description A power of a type of the client's service provider, between two parties, for a period. It starts as a draft, pending co-signatures or acceptance, or pending its start, as the type requires. Location: the power. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        post: operations["grantAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One power, whole
+         * @description The power with its parties, co-signers, dates, how it ended, and the SHA-256 an authorization file issued now would print. The answer shows persons' data: it is registered as a MPower.PersonalData.Access legal event before it leaves. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        get: operations["getAuthorization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}/co-signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A co-signer signs
+         * @description One of the co-signers the power names signs it; once all have, it goes on to acceptance or validity. 409 when the power's status at this instant does not allow it (the reason in detail).
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        post: operations["coSignAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The representative accepts
+         * @description The authorized party accepts a power whose type requires it. The body may be empty. 409 when the power's status at this instant does not allow it (the reason in detail).
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        post: operations["acceptAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}/suspensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a power
+         * @description The power stops being valid until it is resumed. 409 when the power's status at this instant does not allow it (the reason in detail).
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        post: operations["suspendAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}/resumptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a suspended power
+         * @description A suspended power is valid again (within its period). The body may be empty. 409 when the power's status at this instant does not allow it (the reason in detail).
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        post: operations["resumeAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}/revocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The represented party revokes
+         * @description The authorizing party ends the power; it is canceled for good. 409 when the power's status at this instant does not allow it (the reason in detail).
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        post: operations["revokeAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}/renunciations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The representative renounces
+         * @description The authorized party gives the power up; it is canceled for good. 409 when the power's status at this instant does not allow it (the reason in detail).
+         *
+         *     **Access:** the registry right `authorizations:manage` of `representation` (mutual TLS).
+         */
+        post: operations["renounceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorizations/{code}/file-verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an authorization file still holds
+         * @description Whether the SHA-256 an authorization file prints still states the power as it is now (a file issued before a move, or before the power expired, does not). Needs the right of the file, `/api/Authorization/file`. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `/api/Authorization/file` of `representation` (mutual TLS).
+         */
+        post: operations["verifyAuthorizationFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorization-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization types the client sees
+         * @description By code, a page at a time (cursor paging). Either intake right reads them: managing systems to grant powers, type managers to change them. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `authorization-types:manage` or `authorizations:manage` of `representation` (mutual TLS).
+         */
+        get: operations["listAuthorizationTypes"];
+        put?: never;
+        /**
+         * Define an authorization type
+         * @description Reference data: a kind of power a service provider grants, whether it needs acceptance and co-signing. The same definition again is answered 200. Location: the type. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `authorization-types:manage` of `representation` (mutual TLS).
+         */
+        post: operations["defineAuthorizationType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/representation/authorization-types/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One authorization type
+         * @description Either intake right reads it. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `authorization-types:manage` or `authorizations:manage` of `representation` (mutual TLS).
+         */
+        get: operations["getAuthorizationType"];
+        /**
+         * Change an authorization type
+         * @description Its names and rules, for the powers granted from now on; its service provider cannot change. A client sees the powers and types of its own service provider (its registry IDNO) only, unless the registry grants it `view-all`.
+         *
+         *     **Access:** the registry right `authorization-types:manage` of `representation` (mutual TLS).
+         */
+        put: operations["updateAuthorizationType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/blobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload content, whole or its first part
+         * @description The body is the content, sent with its own media type (Content-Type), which downloads give back. Without Content-Range the body is the whole content; with `Content-Range: bytes 0-<last>/<total>` it is the first part of an upload in parts (every part but the last at least 5 MiB), continued with PUT /mdocs/blobs/{id}. Content of a type with a schema (DEMO-CERTIFICATE) must be JSON of at most 256 KB, sent whole, and fit the schema. The answer names the blob, which POST /mdocs/documents turns into documents or POST /mdocs/documents/{id}/versions into a version. The upload is counted against the quota of the principal it is made for.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        post: operations["uploadDocumentContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/blobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an upload stands
+         * @description The blob the client uploaded: its status, the bytes received, the range expected next while it is uploading, and its SHA-256 once complete.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        get: operations["getDocumentContentUpload"];
+        /**
+         * Upload the next part
+         * @description The next part of an upload in parts, in order: `Content-Range: bytes <first>-<last>/<total>`, starting where the parts received end. A part received before, sent again with the same bytes (its answer was lost), is taken as a retry; a part that overlaps, leaves a gap or was cut by a dropped connection is not counted. The last byte completes the upload: its SHA-256 is computed, and checked against a Repr-Digest announced.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        put: operations["uploadDocumentContentPart"];
+        post?: never;
+        /**
+         * Delete an uploaded blob
+         * @description The blob makes no more documents; an upload in parts under way is dropped with its parts. Documents made from it keep their content.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        delete: operations["deleteDocumentContentUpload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/transform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render JSON content as a PDF or an HTML page
+         * @description The body, JSON content of the type documentTypeCode, rendered with the type's template in the language asked (Romanian by default). Nothing is stored.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        post: operations["transformDocumentContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The principal's documents and folders
+         * @description A page of the principal's documents and folders at its root, or of a folder's (folderId: one the principal may read, its own or shared with it); with type or searchBy (words their name or number begin with) and no folder, its own documents at any depth. The paging is in X-Pagination. Reading a person's documents is logged (MDocs.PersonalData.Access).
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Create documents (or folders) from an uploaded blob
+         * @description One document per item, for its owner (principal), all naming the same content (blobId), or folders (blobId null). An item may name a folder (the owner must hold Write there), a publication date (createdOn: hidden until then), an expiry (else its type's), and shares. All items are created or none. Each owner is told, unless suppressNotifications.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        post: operations["createDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document or folder
+         * @description The document as the principal sees it: its folder, type, size, flags (official, new, expiring) and who made and changed it. Reading a person's document is logged.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Move a document or folder to the recycle bin, or delete it for good
+         * @description To the recycle bin, with what a folder holds; a folder that holds documents only with force=true. permanent=true deletes for good (the owner only).
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, renumber, change the expiry, or move
+         * @description The guide's object (`{name, number, expiresOn}`, with folderId to move; null removes a member, folderId null moves to the root) or the official client's operations (`[{op: replace|remove, path: name|number|expiresOn|folderId, value}]`). Needs Write; a move to the root, the owner.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        patch: operations["changeDocument"];
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/size": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The size of a document, or of what a folder holds
+         * @description In bytes: the current content of the document, or of every document down the folder's tree (not those in the recycle bin).
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["getDocumentSize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a document
+         * @description A new document of the principal's, at its root or in folderId, naming the same content (counted once in its quota).
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        post: operations["copyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/blob": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's content, or its rendition
+         * @description The current content, streamed: whole (200) or one byte range (Range: 206). With format=Pdf|Html, JSON content is rendered with its type's template (language Ro, En or Ru) instead, answered 200 as application/pdf or text/html. Reading a person's document is logged.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's versions
+         * @description Newest first, a page at a time (X-Pagination). A type with versioning keeps every version; other types keep the current one only.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["listDocumentVersions"];
+        put?: never;
+        /**
+         * New content for a document
+         * @description An uploaded blob of the document's type becomes its current content: a new version when the type keeps versions, else it replaces the current one.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        post: operations["addDocumentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/versions/{version}/blob": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version's content
+         * @description The content of a version kept, whole or one byte range (Range), as GET /mdocs/documents/{id}/blob gives the current one.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["downloadDocumentVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a version
+         * @description A version kept, never the current one; with includingPrevious=true every earlier version too.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        delete: operations["deleteDocumentVersion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document with its shares
+         * @description The document and its shares: all of them for its owner; otherwise those the principal made or was given. Reading a person's document is logged.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["getDocumentShares"];
+        put?: never;
+        /**
+         * Share a document with principals
+         * @description Read or Write, for a time (from <= to, to later than now), to one or more principals (urn:public: anyone with a reservation's link). A share is never wider than the sharer's own permission, in rights or in time. The seed's `{"shares": [...]}` or the official client's bare array (`for` for `sharedFor`); an item with a reservedId makes the share under the reservation's id. Each recipient is told, unless suppressNotifications.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        post: operations["shareDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/documents/{id}/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a share's permission or time
+         * @description By the principal who made the share, or the document's owner. A share is never wider than the sharer's own permission, in rights or in time.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        put: operations["changeDocumentShare"];
+        post?: never;
+        /**
+         * Remove a share
+         * @description By the principal who made the share, or the document's owner.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        delete: operations["revokeDocumentShare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/shares/for-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What was shared with the principal
+         * @description A page of the shares made for the principal that have not ended, newest first, each with its document (X-Pagination). Reading a person's documents is logged.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["listSharesForMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/shares/by-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the principal shared
+         * @description A page of the documents the principal shared, each with the shares it made (X-Pagination). Reading a person's documents is logged.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["listSharesByMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/shares/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reserve a share's id, with an access code and a link
+         * @description A share's id given ahead (to print a link or a QR code on paper), with an 8-digit access code unless generateAccessCode=false, and the link (GET /mdocs/view/{id}) that shows the document once it is shared with the reservedId. The code is given once: only its hash is kept.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        post: operations["reserveShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document by a reservation's link
+         * @description The document shared under the reservation's id, for whoever holds the link and its access code (X-Access-Code, never in the URL), while the share is in force. Any client with the read right serves it to its user (a portal, a verifier). The view is logged for a person's document.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["viewSharedDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/view/{id}/blob": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's content by a reservation's link
+         * @description The content of the document GET /mdocs/view/{id} shows, whole or one byte range (Range).
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["downloadSharedDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/recycled-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The principal's recycle bin
+         * @description A page of what the principal deleted, latest first, each with when, by whom and from which folder (X-Pagination). Reading a person's documents is logged.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["listRecycledDocuments"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the recycle bin
+         * @description Deletes for good every document in the principal's recycle bin (a folder with what it holds).
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        delete: operations["emptyRecycleBin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/recycled-documents/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a document from the recycle bin
+         * @description Back to the folder it was deleted from (to the root when that folder is gone), or into folderId; a folder comes back with what it held.
+         *
+         *     **Access:** the registry right `write` of `documents` (mutual TLS).
+         */
+        post: operations["restoreRecycledDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/document-types/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document type, in the seed's shape
+         * @description Its titles in Romanian, English and Russian, whether it keeps versions, and its icon. Unknown and Folder are built in.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["getDocumentType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/document-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every document type
+         * @description The built-in and the defined types, by code, a page at a time: the next page starts after nextCursor.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["listDocumentTypes"];
+        put?: never;
+        /**
+         * Define a document type
+         * @description A new type, with its titles, versioning, default expiry, and optionally the JSON Schema its JSON content must fit and its templates for PDF and HTML renditions. Location: the type.
+         *
+         *     **Access:** the registry right `types` of `documents` (mutual TLS).
+         */
+        post: operations["defineDocumentType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/document-types/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document type's whole definition
+         * @description As it was defined or last changed, with its schema and templates.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["getDocumentTypeDefinition"];
+        /**
+         * Replace a document type
+         * @description The whole definition replaces the type's; documents of the type keep their content and expiry.
+         *
+         *     **Access:** the registry right `types` of `documents` (mutual TLS).
+         */
+        put: operations["changeDocumentType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/principals/{id}/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A principal's name
+         * @description A person's or an organization's name as the registries give it (null when they do not know it). The path's principal never reaches the log: a refusal names the path by its template.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["getPrincipalName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mdocs/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The principal's storage quota
+         * @description Its maximum and its usage: the size of the distinct content its documents keep (versions and the recycle bin included), each content counted once.
+         *
+         *     **Access:** the registry right `read` of `documents` (mutual TLS).
+         */
+        get: operations["getQuota"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/principal-quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a principal's storage maximum
+         * @description For an administrator: the maximum replaces the default (DOCUMENTS_DEFAULT_QUOTA_BYTES). A maximum below the usage takes nothing away; it refuses what would add to it.
+         *
+         *     **Access:** the registry right `quotas` of `documents` (mutual TLS).
+         */
+        post: operations["setPrincipalQuota"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console
+         * @description Redirects to /console/, where the console's pages are served as files of the bundle built from src/console/web (text/html, scripts and styles of this bridge only, under a Content-Security-Policy that says so). Any identified client gets the pages; what each page shows needs its right.
+         *
+         *     **Access:** any client of the registry (mutual TLS).
+         */
+        get: operations["openConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the browser is, and which pages it may open
+         * @description The client the browser's certificate names, and for each page of the console whether it may open it and the right it needs: the console's menu.
+         *
+         *     **Access:** any client of the registry (mutual TLS).
+         */
+        get: operations["getConsoleSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/log-event-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The newest events of the log that match a filter
+         * @description A page of the newest matching events, newest first, and older ones by cursor. Each item is the event's place and envelope, not its data: GET .../log-events/{position} opens one. The filter travels in the body (a subject may name a person).
+         *
+         *     **Access:** the registry right `read` of `audit` (mutual TLS).
+         */
+        post: operations["searchLogEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/log-tails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The events that match a filter, as they arrive
+         * @description Server-sent events until the client leaves or the server stops: each `data:` line is a JSON object `{ "items": [event summaries, as log-event-searches lists them], "upTo": "<the log position read up to>" }`; comment lines keep the connection open.
+         *
+         *     **Access:** the registry right `read` of `audit` (mutual TLS).
+         */
+        post: operations["tailLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/log-events/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event of the log, opened whole
+         * @description The event at this position, with its data. The read is logged as the auditor's (Audit.PersonalData.Access about the persons it shows).
+         *
+         *     **Access:** the registry right `read` of `audit` (mutual TLS).
+         */
+        get: operations["getLogEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/aggregates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The kinds of aggregates the services keep
+         * @description Each service's aggregates and the prefix of their streams, to open a stream's history by.
+         *
+         *     **Access:** the registry right `read` of `audit` (mutual TLS).
+         */
+        get: operations["listConsoleAggregates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/streams/{streamId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An aggregate's history
+         * @description Every event of one stream, oldest first, with who caused it, the certificate that identified that client then, and the state after it as the service's decider folds it. Stream ids name no person, so the id travels in the path. The read is logged as the auditor's (Audit.PersonalData.Access about the persons it shows).
+         *
+         *     **Access:** the registry right `read` of `audit` (mutual TLS).
+         */
+        get: operations["getStreamHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/consumer-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where every client's consumer groups stand
+         * @description Per client, group and kind of events: what is confirmed and how many events wait, counted as GET /ce/tools/my-groups counts them for one client.
+         *
+         *     **Access:** the registry right `consumer-groups` of `operations` (mutual TLS).
+         */
+        get: operations["listConsumerGroupStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/consumer-group-lags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far behind the consumer groups have been
+         * @description The samples this bridge kept since it started (oldest first), and one taken now: the log's head and each group's lag, the head minus its confirmed position.
+         *
+         *     **Access:** the registry right `consumer-groups` of `operations` (mutual TLS).
+         */
+        get: operations["listConsumerGroupLags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/dead-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dead events consumers reported
+         * @description Newest first, 50 at a time, by cursor; each as the log lists it (its envelope, not its data).
+         *
+         *     **Access:** the registry right `consumer-groups` of `operations` (mutual TLS).
+         */
+        get: operations["listDeadEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/log-entry-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The event log's registrations of every client
+         * @description An auditor's search of the event-logging service (MLog) by registration UID or time range, across clients. The search is itself logged as the auditor's (Audit.PersonalData.Search with the persons found, or Audit.Search).
+         *
+         *     **Access:** the registry right `read` of `audit` (mutual TLS).
+         */
+        post: operations["searchLogEntries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/personal-data-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A data subject's accesses, as a file
+         * @description Every logged access to one data subject's data, as CSV or PDF (`format`), for the person who asked or a data protection officer. The subject travels in the body. The export is itself logged about the subject (Console.PersonalData.Export), so the next export lists it.
+         *
+         *     **Access:** the registry right `personal-data` of `eventlog` (mutual TLS).
+         */
+        post: operations["exportPersonalDataAccesses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The read-model projections of this bridge
+         * @description Where each projection stands against the log's head, whether it is being rebuilt or stalled, and its last rebuild.
+         *
+         *     **Access:** the registry right `projections` of `operations` (mutual TLS).
+         */
+        get: operations["listProjections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projections/{name}/rebuilds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild a projection from the log
+         * @description Starts rebuilding the read model from the log while the platform runs (its reads wait for it). Location: the rebuild, to follow its progress.
+         *
+         *     **Access:** the registry right `projections` of `operations` (mutual TLS).
+         */
+        post: operations["rebuildProjection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projections/{name}/rebuilds/{rebuildId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rebuild and its progress
+         * @description The rebuilds this bridge started since it started.
+         *
+         *     **Access:** the registry right `projections` of `operations` (mutual TLS).
+         */
+        get: operations["getProjectionRebuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3346,6 +4684,425 @@ export interface components {
         BookingUuid: string;
         /** @description 0 = Sunday ... 6 = Saturday */
         BookingWorkDays: number[];
+        /** 200 of GET /api/v1/console/aggregates: the kinds of aggregates the services keep */
+        ConsoleAggregatesResponse: {
+            /** @description One per service and aggregate. */
+            items: {
+                /** @description The service that keeps it. */
+                service: string;
+                /** @description The aggregate's name. */
+                name: string;
+                /** @description Every stream of this aggregate starts so. */
+                streamPrefix: string;
+            }[];
+        };
+        /**
+         * 200 of GET /api/v1/console/consumer-group-lags: the lag samples this bridge kept
+         * @example {
+         *       "items": [
+         *         {
+         *           "at": "2026-03-02T09:15:00.000Z",
+         *           "head": 57,
+         *           "lags": {
+         *             "demo-consumer/~default/standard": 3
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleConsumerGroupLagsResponse: {
+            /** @description The samples, oldest first; the last one taken now. */
+            items: {
+                /**
+                 * Format: date-time
+                 * @description When the sample was taken.
+                 */
+                at: string;
+                /** @description The log's last position then. */
+                head: number;
+                /** @description Per group, named `<client>/<group>/<kind>`: the head minus its confirmed position. */
+                lags: {
+                    [key: string]: number;
+                };
+            }[];
+        };
+        /** 200 of GET /api/v1/console/consumer-groups: where every client's consumer groups stand */
+        ConsoleConsumerGroupsResponse: {
+            /** @description The log's last position. */
+            logHead: string;
+            /** @description One entry per client, group and kind of events. */
+            groups: {
+                /** @description The client the group belongs to. */
+                client: string;
+                /** @description The group's name. */
+                group: string;
+                /**
+                 * @description Which events the group reads.
+                 * @enum {unknown}
+                 */
+                kind: "standard" | "test" | "dead";
+                /** @description Every event up to this position is confirmed (the lowest of the shards). */
+                confirmedUpTo: string;
+                /** @description The events after confirmedUpTo that the group gets, handed out or not yet. */
+                waiting: {
+                    /** @description How many. */
+                    events: number;
+                    /** @description false: the count stopped at the reading budget and is a lower bound. */
+                    exact: boolean;
+                };
+                /** @description The group's shards, each served by one bridge at a time. */
+                shards: {
+                    /** @description The shard's number. */
+                    shard: number;
+                    /** @description Confirmed up to this position. */
+                    confirmedUpTo: string;
+                    /** @description The bridge serving it now, or null. */
+                    servedBy: string | null;
+                }[];
+            }[];
+        };
+        /** 200 of GET /api/v1/console/dead-events: the dead events consumers reported */
+        ConsoleDeadEventsResponse: {
+            /** @description The dead events, newest first. */
+            items: components["schemas"]["ConsoleEventSummaryResponse"][];
+            /** @description The cursor of the next (older) page; empty at the end. */
+            nextCursor: string;
+        };
+        /**
+         * An event as the console's lists show it (log searches, tails, dead events)
+         * @description An event as the log lists it: its place and envelope, not its data.
+         */
+        ConsoleEventSummaryResponse: {
+            /** @description The event's position in the log. */
+            position: string;
+            /** @description The stream it was appended to. */
+            streamId: string;
+            /** @description Its revision within the stream. */
+            revision: number;
+            /**
+             * @description standard, test (a producer's test event) or dead (an event a consumer reported it could not handle).
+             * @enum {unknown}
+             */
+            kind: "standard" | "test" | "dead";
+            /**
+             * Format: date-time
+             * @description When the log recorded it.
+             */
+            recordedAt: string;
+            /** @description The client (or the platform's service) that caused it. */
+            causedBy: string;
+            /** @description The CloudEvent id. */
+            id: string;
+            /** @description The event type. */
+            type: string;
+            /** @description The CloudEvent source. */
+            source: string;
+            /** @description The CloudEvent subject, or null. */
+            subject: string | null;
+            /** @description When it happened (the CloudEvent time), or null. */
+            time: string | null;
+        };
+        /**
+         * POST /api/v1/console/log-entry-searches: the event log's registrations of every client, by UID or by time range
+         * @description Either uid, or eventTimeFrom and eventTimeTo (event_time syntax) with an optional filter and owner. The search is itself logged, as the event log's own searches are.
+         */
+        ConsoleLogEntrySearch: {
+            /** @description why the auditor searches (logged with the search) */
+            legalBasis: string;
+            /** @description the registration UID the event log answered with */
+            uid?: string;
+            /** @description the start of the time range (inclusive), in event_time syntax */
+            eventTimeFrom?: string;
+            /** @description the end of the time range (exclusive), in event_time syntax */
+            eventTimeTo?: string;
+            /** @description field1=value1,field2=value2, as GET /query takes it */
+            filter?: string;
+            /** @description the client that registered the events; left out, every client */
+            owner?: string;
+            /** @description the page, from 0 (time-range searches) */
+            page?: number;
+            /** @description events per page */
+            pageSize?: number;
+        } & (unknown | unknown);
+        /** 200 of POST /api/v1/console/log-entry-searches: the event log's registrations found */
+        ConsoleLogEntrySearchResponse: {
+            /** @description The registered events found, each with the client that registered it. */
+            items: (components["schemas"]["EventlogLoggedEvent"] & {
+                /** @description The client that registered the event. */
+                "@owner": string;
+            })[];
+            /** @description How many events match, across pages. */
+            totalCount: number;
+        };
+        /** 200 of GET /api/v1/console/log-events/{position}: one event, opened whole */
+        ConsoleLogEventResponse: {
+            /** @description The event's position in the log. */
+            position: string;
+            /** @description The stream it was appended to. */
+            streamId: string;
+            /** @description Its revision within the stream. */
+            revision: number;
+            /**
+             * @description standard, test (a producer's test event) or dead (an event a consumer reported it could not handle).
+             * @enum {unknown}
+             */
+            kind: "standard" | "test" | "dead";
+            /**
+             * Format: date-time
+             * @description When the log recorded it.
+             */
+            recordedAt: string;
+            /** @description The client (or the platform's service) that caused it. */
+            causedBy: string;
+            /** @description The CloudEvent id. */
+            id: string;
+            /** @description The event type. */
+            type: string;
+            /** @description The CloudEvent source. */
+            source: string;
+            /** @description The CloudEvent subject, or null. */
+            subject: string | null;
+            /** @description When it happened (the CloudEvent time), or null. */
+            time: string | null;
+            /** @description The CloudEvent as stored, its data included (its members as the exchange's CloudEvent schema names them). */
+            event: Record<string, never>;
+        };
+        /** POST /api/v1/console/log-event-searches: the newest events of the log that match a filter */
+        ConsoleLogEventSearch: {
+            /** @description which events; every event when left out */
+            filter?: components["schemas"]["ConsoleLogFilter"];
+            /** @description nextCursor of the previous page: events older than it */
+            cursor?: string;
+            /** @description events per page, 100 when left out */
+            limit?: number;
+        };
+        /**
+         * 200 of POST /api/v1/console/log-event-searches: the newest matching events
+         * @example {
+         *       "items": [
+         *         {
+         *           "position": "42",
+         *           "streamId": "representation-authorization-0000000000000001",
+         *           "revision": 0,
+         *           "kind": "standard",
+         *           "recordedAt": "2026-03-02T09:15:00.000Z",
+         *           "causedBy": "demo-institution",
+         *           "id": "0b6f9a52-3f1e-4c55-9d2a-7f3c1e8b2d41",
+         *           "type": "md.gov.representation.authorization.granted.v1",
+         *           "source": "urn:md:gov:representation",
+         *           "subject": "0000000000000001",
+         *           "time": "2026-03-02T09:15:00.000Z"
+         *         }
+         *       ],
+         *       "nextCursor": "",
+         *       "head": "57"
+         *     }
+         */
+        ConsoleLogEventSearchResponse: {
+            /** @description The matching events, newest first. */
+            items: components["schemas"]["ConsoleEventSummaryResponse"][];
+            /** @description The cursor of the next (older) page; empty at the end. */
+            nextCursor: string;
+            /** @description The log's last position when searched. */
+            head: string;
+        };
+        /**
+         * What the console's log page filters by
+         * @description type, source, subject: exact, or a prefix ending in *; from, to: when the event was recorded (from inclusive, to exclusive). In the body, never in the URL: a subject may name a person.
+         */
+        ConsoleLogFilter: {
+            /** @description the event type, exact or a prefix ending in * */
+            type?: string;
+            /** @description the CloudEvent source, exact or a prefix ending in * */
+            source?: string;
+            /** @description the CloudEvent subject, exact or a prefix ending in * */
+            subject?: string;
+            /**
+             * Format: date-time
+             * @description recorded at or after this instant
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description recorded before this instant; later than from
+             */
+            to?: string;
+            /** @description only events of these kinds (standard, test, dead) */
+            kinds?: ("standard" | "test" | "dead")[];
+        };
+        /** POST /api/v1/console/log-tails: the events that match a filter as they arrive (server-sent events) */
+        ConsoleLogTail: {
+            /** @description which events; every event when left out */
+            filter?: components["schemas"]["ConsoleLogFilter"];
+            /** @description a log position: the events after it; left out, those appended from now on */
+            after?: string;
+        };
+        /**
+         * POST /api/v1/console/personal-data-exports: every logged access to one data subject's data, as a CSV or PDF file
+         * @description The subject travels in the body, never in the URL (section E). The export is itself logged.
+         */
+        ConsolePersonalDataExport: {
+            /** @description the data subject whose accesses are exported, as the logged events name it */
+            subject: string;
+            /** @description why the export is made (logged with it) */
+            legalBasis: string;
+            /**
+             * @description csv or pdf
+             * @enum {unknown}
+             */
+            format: "csv" | "pdf";
+            /** @description only accesses from this time (inclusive), in event_time syntax */
+            eventTimeFrom?: string;
+            /** @description only accesses up to this time, in event_time syntax */
+            eventTimeTo?: string;
+        };
+        /** 200 of GET /api/v1/projections: the read-model projections of this bridge */
+        ConsoleProjectionsResponse: {
+            /** @description The log's last position. */
+            logHead: string;
+            /** @description One per projection. */
+            items: {
+                /** @description The projection (read model). */
+                name: string;
+                /** @description Its version: a new version is rebuilt from the log at start. */
+                version: number;
+                /** @description Up to where it has applied the log, or null before its first event. */
+                position: string | null;
+                /** @description Whether it is being rebuilt now. */
+                rebuilding: boolean;
+                /** @description How long it has been stuck on an event it cannot apply, or null. */
+                stalledSeconds: number | null;
+                /** @description Its last rebuild on this bridge, or null. */
+                lastRebuild: null | components["schemas"]["ConsoleRebuildResponse"];
+            }[];
+        };
+        /**
+         * 202 of POST /api/v1/projections/{name}/rebuilds and 200 of GET .../rebuilds/{rebuildId}: a rebuild of a projection
+         * @example {
+         *       "id": "3f0e8a7c-2b1d-4e5f-9a6b-7c8d9e0f1a2b",
+         *       "projection": "representation-authorizations",
+         *       "startedBy": "demo-operator",
+         *       "startedAt": "2026-03-02T09:15:00.000Z",
+         *       "state": "running",
+         *       "position": "20",
+         *       "head": "57",
+         *       "progress": 0.35
+         *     }
+         */
+        ConsoleRebuildResponse: {
+            /** @description The rebuild's id. */
+            id: string;
+            /** @description The projection rebuilt. */
+            projection: string;
+            /** @description The client that started it. */
+            startedBy: string;
+            /**
+             * Format: date-time
+             * @description When it started.
+             */
+            startedAt: string;
+            /**
+             * @description running, done, failed (see error) or stopped (the bridge stopped).
+             * @enum {unknown}
+             */
+            state: "running" | "done" | "failed" | "stopped";
+            /** @description Up to where the log has been applied again. */
+            position: string;
+            /** @description The log's last position when it started: where it ends. */
+            head: string;
+            /** @description position / head: 1 when done. */
+            progress: number;
+            /**
+             * Format: date-time
+             * @description When it ended.
+             */
+            finishedAt?: string;
+            /** @description Why it failed. */
+            error?: string;
+        };
+        /**
+         * 200 of GET /api/v1/console/session: the browser's client and the pages it may open
+         * @example {
+         *       "client": "demo-auditor",
+         *       "name": "Demo auditor",
+         *       "pages": [
+         *         {
+         *           "page": "log",
+         *           "allowed": true,
+         *           "needs": "audit: read"
+         *         },
+         *         {
+         *           "page": "projections",
+         *           "allowed": false,
+         *           "needs": "operations: projections"
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleSessionResponse: {
+            /** @description The client the browser's certificate names, by its registry id. */
+            client: string;
+            /** @description Its name in the registry, or null. */
+            name: string | null;
+            /** @description Every page of the console. */
+            pages: {
+                /**
+                 * @description The page.
+                 * @enum {unknown}
+                 */
+                page: "log" | "aggregates" | "eventlog" | "personal-data" | "consumer-groups" | "projections";
+                /** @description Whether the client may open it. */
+                allowed: boolean;
+                /** @description The registry right it needs, as `<service>: <right>`. */
+                needs: string;
+            }[];
+        };
+        /** 200 of GET /api/v1/console/streams/{streamId}/history: a page of one stream's events */
+        ConsoleStreamHistoryResponse: {
+            /** @description The stream. */
+            streamId: string;
+            /** @description The aggregate the stream belongs to, or null when no service's aggregate has its prefix. */
+            aggregate: null | {
+                /** @description The service that keeps it. */
+                service: string;
+                /** @description The aggregate's name. */
+                name: string;
+            };
+            /** @description The stream's events, oldest first. */
+            items: {
+                /** @description The event's position in the log. */
+                position: string;
+                /** @description Its revision within the stream. */
+                revision: number;
+                /**
+                 * Format: date-time
+                 * @description When the log recorded it.
+                 */
+                recordedAt: string;
+                /**
+                 * @description standard, test (a producer's test event) or dead (an event a consumer reported it could not handle).
+                 * @enum {unknown}
+                 */
+                kind: "standard" | "test" | "dead";
+                /** @description The client (or the platform's service) that caused it. */
+                causedBy: string;
+                /** @description The certificate that identified the client then, per the registry's history; null for the platform's own services. */
+                certificate: null | {
+                    /** @description The certificate's subject common name. */
+                    commonName?: string;
+                    /** @description Its SHA-256 fingerprint. */
+                    sha256?: string;
+                };
+                /** @description The CloudEvent as stored, its data included (its members as the exchange's CloudEvent schema names them). */
+                event: Record<string, never>;
+                /** @description The aggregate's state after the event, as its decider folds it (absent when no decider folds the stream, or it could not). */
+                stateAfter?: unknown;
+                /** @description Why the decider could not fold the event (the states after it are unknown too). */
+                foldError?: string;
+            }[];
+            /** @description The cursor of the next page; empty at the end. */
+            nextCursor: string;
+        };
         /** GET .../{serviceID}/delivery/changes: 200, the provider's status changes since the caller's previous request (seed: a JSON array), oldest first */
         DeliveryChangesResponse: {
             /** @description The provider's service. */
@@ -3616,6 +5373,1012 @@ export interface components {
             /** @description The carrier's cost. */
             carrierCost?: number;
         };
+        /** GET /mdocs/documents/{id}/blob */
+        DocumentsBlobDownloadQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /**
+             * @description Pdf or Html (any letter case): the content rendered with its type's template instead of the content itself.
+             * @enum {string}
+             */
+            format?: "pdf" | "html";
+            /**
+             * @description The template's language for format: Ro (default), En or Ru (any letter case).
+             * @enum {string}
+             */
+            language?: "ro" | "en" | "ru";
+        };
+        /**
+         * PUT /mdocs/blobs/{id}: where the upload stands after this part
+         * @example {
+         *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90",
+         *       "received": 5242880,
+         *       "totalSize": 12000000,
+         *       "complete": false
+         *     }
+         */
+        DocumentsBlobPartResponse: {
+            /**
+             * Format: uuid
+             * @description The blob.
+             */
+            id: string;
+            /** @description The bytes received so far. */
+            received: number;
+            /** @description The size of the whole content, in bytes. */
+            totalSize: number;
+            /** @description Whether every byte has arrived: the upload is complete and its SHA-256 recorded. */
+            complete: boolean;
+        };
+        /**
+         * GET /mdocs/blobs/{id}: an uploaded blob or an upload under way
+         * @example {
+         *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90",
+         *       "status": "uploading",
+         *       "documentTypeCode": "Unknown",
+         *       "contentType": "application/pdf",
+         *       "totalSize": 12000000,
+         *       "received": 10485760,
+         *       "sha256": null,
+         *       "expectedRange": "bytes 10485760-11999999/12000000"
+         *     }
+         */
+        DocumentsBlobStatusResponse: {
+            /**
+             * Format: uuid
+             * @description The blob.
+             */
+            id: string;
+            /**
+             * @description uploading (parts under way), uploaded (complete: it can make documents), abandoned (not completed in time) or deleted.
+             * @enum {unknown}
+             */
+            status: "uploading" | "uploaded" | "abandoned" | "deleted";
+            /** @description The document type of the content (Unknown by default). */
+            documentTypeCode: string;
+            /** @description The media type the content was uploaded with. */
+            contentType: string;
+            /** @description The size of the whole content, in bytes. */
+            totalSize: number;
+            /** @description The bytes received so far. */
+            received: number;
+            /** @description The content's SHA-256 (hex), once complete; null while uploading. */
+            sha256: string | null;
+            /** @description the Content-Range the next part must have */
+            expectedRange: string | null;
+        };
+        /** POST /mdocs/blobs */
+        DocumentsBlobUploadQuery: {
+            /** @description The document type of the content (Unknown by default); content of a type with a schema must be JSON that fits it. */
+            documentTypeCode?: string;
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+        };
+        /** a created document: POST /mdocs/documents/{id}/copy, an item of POST /mdocs/documents */
+        DocumentsCreatedItemResponse: {
+            /**
+             * Format: uuid
+             * @description The document created.
+             */
+            id: string;
+            /** @description The name of the document or folder (at most 250 characters). */
+            name: string;
+            /** @description Its owner. */
+            principal: string;
+            /**
+             * Format: date-time
+             * @description When it expires: the one asked, else its type's default; null: never.
+             */
+            expiresOn: string | null;
+        };
+        DocumentsCreateItem: {
+            /** @description the owner */
+            principal: string;
+            /** @description The name (at most 250 characters). */
+            name: string;
+            /** @description A number of the document (at most 50 characters). */
+            number?: string | null;
+            /** @description RFC 3339 date-time; without an offset it is read as UTC */
+            expiresOn?: string | null;
+            /** @description RFC 3339 date-time; without an offset it is read as UTC */
+            createdOn?: string | null;
+            /** @description The principal named as its creator; the owner by default. */
+            createdBy?: string | null;
+            /**
+             * Format: uuid
+             * @description The owner's folder to create it in (the owner must hold Write there); the root by default.
+             */
+            folderId?: string | null;
+            /** @description true: the owner or recipient is not told. */
+            suppressNotifications?: boolean | null;
+            /** @description Shares to make at once. */
+            shares?: components["schemas"]["DocumentsShareItem"][] | null;
+        };
+        /** DELETE /mdocs/documents/{id} */
+        DocumentsDocumentDeleteQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /** @description true: delete for good, not to the recycle bin (the owner only). */
+            permanent?: boolean;
+            /** @description true: delete a folder that holds documents (they go with it). */
+            force?: boolean;
+        };
+        /**
+         * PATCH /mdocs/documents/{id}
+         * @description the guide's object, or the official client's operations
+         */
+        DocumentsDocumentPatch: {
+            /** @description The new name (at most 250 characters). */
+            name?: string;
+            /** @description The new number; null removes it. */
+            number?: string | null;
+            /** @description RFC 3339 date-time; without an offset it is read as UTC */
+            expiresOn?: string | null;
+            /**
+             * Format: uuid
+             * @description Move into this folder; null: to the root (the owner only).
+             */
+            folderId?: string | null;
+        } | {
+            /** @description replace (or add), or remove (not for name). */
+            op: string;
+            /** @description name, number, expiresOn or folderId (any letter case, with or without a leading slash). */
+            path: string;
+            /** @description The new value (replace); null for the root. */
+            value?: string | null;
+        }[];
+        /**
+         * the seed's Document (GET /mdocs/documents/{id}, PATCH)
+         * @example {
+         *       "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+         *       "name": "Certificat de cazier",
+         *       "folderId": "6b5d76d4-1f2e-4c3a-8b9d-0e1f2a3b4c5d",
+         *       "folderName": "Certificate 2026",
+         *       "number": "CJ-000300",
+         *       "expiresOn": "2027-02-25T16:04:12.465Z",
+         *       "type": "DEMO-CERTIFICATE",
+         *       "type_Name_Ro": "Certificat de cazier judiciar",
+         *       "type_Name_En": "Criminal record certificate",
+         *       "type_Name_Ru": "Справка о судимости",
+         *       "typeIcon": null,
+         *       "size": 118,
+         *       "indicativeFlags": 3,
+         *       "createdOn": "2026-11-27T16:04:12.465Z",
+         *       "createdBy": "urn:md:idno:1000000000001",
+         *       "createdByName": "AGENȚIA SERVICII PUBLICE",
+         *       "modifiedOn": null,
+         *       "modifiedBy": null,
+         *       "modifiedByName": null
+         *     }
+         */
+        DocumentsDocumentResponse: {
+            /**
+             * Format: uuid
+             * @description The document or folder.
+             */
+            id: string;
+            /** @description The name of the document or folder (at most 250 characters). */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The folder it lies in; null at the root.
+             */
+            folderId: string | null;
+            /** @description Root at the top */
+            folderName: string;
+            /** @description The document's number (at most 50 characters), if it has one. */
+            number: string | null;
+            /**
+             * Format: date-time
+             * @description When it expires; null: never.
+             */
+            expiresOn: string | null;
+            /** @description Its document type code (Folder for a folder, Unknown for content of no type). */
+            type: string;
+            /** @description The type's title in Romanian (its code when the type has none). */
+            type_Name_Ro: string;
+            /** @description The type's title in English, if it has one. */
+            type_Name_En: string | null;
+            /** @description The type's title in Russian, if it has one. */
+            type_Name_Ru: string | null;
+            /** @description base64 */
+            typeIcon: string | null;
+            /** @description The size of its current content in bytes (0 for a folder). */
+            size: number;
+            /** @description None 0, Official 1, New 2, Expiring 4 */
+            indicativeFlags: number;
+            /**
+             * Format: date-time
+             * @description When it was created (published: hidden until then).
+             */
+            createdOn: string;
+            /** @description The principal who created it. */
+            createdBy: string;
+            /** @description That principal's name, as the registries give it; null when they do not know it. */
+            createdByName: string | null;
+            /**
+             * Format: date-time
+             * @description When it was last changed; null when never.
+             */
+            modifiedOn: string | null;
+            /** @description The principal who last changed it; null when never. */
+            modifiedBy: string | null;
+            /** @description That principal's name; null when unknown or never changed. */
+            modifiedByName: string | null;
+        };
+        /**
+         * POST /mdocs/documents
+         * @example {
+         *       "blobId": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90",
+         *       "documents": [
+         *         {
+         *           "principal": "urn:md:idnp:2000000000011",
+         *           "name": "Certificat de cazier",
+         *           "number": "CJ-000300",
+         *           "folderId": "6b5d76d4-1f2e-4c3a-8b9d-0e1f2a3b4c5d"
+         *         }
+         *       ]
+         *     }
+         */
+        DocumentsDocumentsCreate: {
+            /**
+             * Format: uuid
+             * @description the content (null: folders)
+             */
+            blobId?: string | null;
+            /** @description The documents (or folders) to create, each for its owner: all or none. */
+            documents: components["schemas"]["DocumentsCreateItem"][];
+        };
+        /**
+         * POST /mdocs/documents: the created result items
+         * @example [
+         *       {
+         *         "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+         *         "name": "Certificat de cazier",
+         *         "principal": "urn:md:idnp:2000000000011",
+         *         "expiresOn": "2027-02-25T16:04:12.465Z"
+         *       }
+         *     ]
+         */
+        DocumentsDocumentsCreatedResponse: components["schemas"]["DocumentsCreatedItemResponse"][];
+        /** GET /mdocs/documents/{id}/shares: the Document with its shares */
+        DocumentsDocumentSharesResponse: {
+            /**
+             * Format: uuid
+             * @description The document or folder.
+             */
+            id: string;
+            /** @description The name of the document or folder (at most 250 characters). */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The folder it lies in; null at the root.
+             */
+            folderId: string | null;
+            /** @description Root at the top */
+            folderName: string;
+            /** @description The document's number (at most 50 characters), if it has one. */
+            number: string | null;
+            /**
+             * Format: date-time
+             * @description When it expires; null: never.
+             */
+            expiresOn: string | null;
+            /** @description Its document type code (Folder for a folder, Unknown for content of no type). */
+            type: string;
+            /** @description The type's title in Romanian (its code when the type has none). */
+            type_Name_Ro: string;
+            /** @description The type's title in English, if it has one. */
+            type_Name_En: string | null;
+            /** @description The type's title in Russian, if it has one. */
+            type_Name_Ru: string | null;
+            /** @description base64 */
+            typeIcon: string | null;
+            /** @description The size of its current content in bytes (0 for a folder). */
+            size: number;
+            /** @description None 0, Official 1, New 2, Expiring 4 */
+            indicativeFlags: number;
+            /**
+             * Format: date-time
+             * @description When it was created (published: hidden until then).
+             */
+            createdOn: string;
+            /** @description The principal who created it. */
+            createdBy: string;
+            /** @description That principal's name, as the registries give it; null when they do not know it. */
+            createdByName: string | null;
+            /**
+             * Format: date-time
+             * @description When it was last changed; null when never.
+             */
+            modifiedOn: string | null;
+            /** @description The principal who last changed it; null when never. */
+            modifiedBy: string | null;
+            /** @description That principal's name; null when unknown or never changed. */
+            modifiedByName: string | null;
+            /** @description Its shares: all of them for its owner; otherwise those the principal made or was given. */
+            shares: components["schemas"]["DocumentsShareItemResponse"][];
+        };
+        /** GET /mdocs/documents/{id}/size */
+        DocumentsDocumentSizeResponse: {
+            /** @description In bytes: the current content of the document, or of every document down the folder's tree. */
+            size: number;
+        };
+        /** GET /mdocs/documents */
+        DocumentsDocumentsListQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /** @description Only documents of this type code. */
+            type?: string;
+            /**
+             * Format: uuid
+             * @description The folder whose documents are listed; the root by default.
+             */
+            folderId?: string;
+            /** @description page number, from 1 */
+            page?: number;
+            /** @description items per page (default 20) */
+            itemsPerPage?: number;
+            /** @description name, number, createdOn, modifiedOn, expiresOn, size, type; -field or "field desc" descending */
+            orderField?: string;
+            /** @description keywords separated by spaces; each must begin a word of the name or number */
+            searchBy?: string;
+        };
+        /** GET /mdocs/documents: a page of Documents (paging in X-Pagination) */
+        DocumentsDocumentsListResponse: components["schemas"]["DocumentsDocumentResponse"][];
+        /**
+         * POST /api/v1/document-types, PUT /api/v1/document-types/{code}
+         * @example {
+         *       "code": "PERMIT",
+         *       "titles": {
+         *         "ro": "Autorizație",
+         *         "en": "Permit",
+         *         "ru": "Разрешение"
+         *       },
+         *       "versioningEnabled": false,
+         *       "expiresAfterDays": 365,
+         *       "templates": {
+         *         "ro": {
+         *           "title": "Autorizație",
+         *           "fields": [
+         *             {
+         *               "label": "Titular",
+         *               "pointer": "/holder"
+         *             },
+         *             {
+         *               "label": "Valabilă până la",
+         *               "pointer": "/validUntil"
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        DocumentsDocumentType: {
+            /** @description The type code: letters, digits, dot, underscore, hyphen (at most 50). */
+            code: string;
+            /** @description The type's title per language. */
+            titles: {
+                /** @description In Romanian. */
+                ro: string;
+                /** @description In English. */
+                en?: string | null;
+                /** @description In Russian. */
+                ru?: string | null;
+            };
+            /** @description the icon, base64 (at most 48 KB) */
+            icon?: string | null;
+            /** @description Whether its documents keep earlier versions when new content is added (else new content replaces the current one). */
+            versioningEnabled?: boolean;
+            /** @description Whether its documents are official (flagged Official). */
+            official?: boolean;
+            /** @description Whether its documents are deleted when they expire. */
+            deleteOnExpiry?: boolean;
+            /** @description The days after its creation a document of the type expires, unless it names its own expiry; null: never. */
+            expiresAfterDays?: number | null;
+            /** @description JSON Schema that JSON content of the type must satisfy */
+            schema?: Record<string, never> | null;
+            /** @description Templates to render JSON content of the type as PDF or HTML, per language; null: none (no renditions). */
+            templates?: {
+                /** @description In Romanian. */
+                ro?: components["schemas"]["DocumentsTemplate"];
+                /** @description In English. */
+                en?: components["schemas"]["DocumentsTemplate"];
+                /** @description In Russian. */
+                ru?: components["schemas"]["DocumentsTemplate"];
+            } | null;
+        };
+        /** POST (201), PUT and GET /api/v1/document-types/{code}: the whole definition */
+        DocumentsDocumentTypeDefinitionResponse: {
+            /** @description The type code. */
+            code: string;
+            /** @description The type's title per language. */
+            titles: {
+                /** @description In Romanian. */
+                ro: string;
+                /** @description In English. */
+                en: string | null;
+                /** @description In Russian. */
+                ru: string | null;
+            };
+            /** @description The type's icon, base64; null: none. */
+            icon: string | null;
+            /** @description Whether its documents keep earlier versions when new content is added (else new content replaces the current one). */
+            versioningEnabled: boolean;
+            /** @description Whether its documents are official (flagged Official). */
+            official: boolean;
+            /** @description Whether its documents are deleted when they expire. */
+            deleteOnExpiry: boolean;
+            /** @description The days after its creation a document of the type expires, unless it names its own expiry; null: never. */
+            expiresAfterDays: number | null;
+            /** @description A JSON Schema (draft 07) that JSON content of the type must fit; null: any content. */
+            schema: Record<string, never> | null;
+            /** @description Its templates per language (ro, en, ru), as document-type.json writes them; null: none. */
+            templates: Record<string, never> | null;
+        };
+        /** GET /mdocs/document-types/{code}: the seed's DocumentType */
+        DocumentsDocumentTypeResponse: {
+            /** @description The type code. */
+            code: string;
+            /** @description Its title in Romanian. */
+            title_Romanian: string;
+            /** @description Its title in English, if it has one. */
+            title_English: string | null;
+            /** @description Its title in Russian, if it has one. */
+            title_Russian: string | null;
+            /** @description Whether its documents keep earlier versions when new content is added (else new content replaces the current one). */
+            versioningEnabled: boolean;
+            /** @description The type's icon, base64; null: none. */
+            icon: string | null;
+        };
+        /** GET /api/v1/document-types */
+        DocumentsDocumentTypesListQuery: {
+            /** @description The nextCursor of the previous page; none for the first. */
+            cursor?: string;
+            /** @description Types per page (default 50, at most 100). */
+            limit?: number;
+        };
+        /** GET /api/v1/document-types: a page of definitions */
+        DocumentsDocumentTypesPageResponse: {
+            /** @description The types, by code. */
+            items: components["schemas"]["DocumentsDocumentTypeDefinitionResponse"][];
+            /** @description empty at the end */
+            nextCursor: string;
+        };
+        /** POST /mdocs/documents/{id}/versions */
+        DocumentsDocumentVersion: {
+            /**
+             * Format: uuid
+             * @description The uploaded content, of the document's type.
+             */
+            blobId: string;
+        };
+        DocumentsField: {
+            /** @description The label shown before the value. */
+            label: string;
+            /** @description JSON pointer into the content */
+            pointer: string;
+            /** @description With columns, the value is an array of objects shown as a table: one column per entry, its pointer into each object. */
+            columns?: {
+                /** @description The label shown before the value. */
+                label: string;
+                /** @description A JSON pointer into the content (/holder). */
+                pointer: string;
+            }[];
+        };
+        /** copy and restore: a destination folder */
+        DocumentsFolderTargetQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /**
+             * Format: uuid
+             * @description The destination folder (the principal must hold Write there); copy: the principal's root by default; restore: where it was deleted from.
+             */
+            folderId?: string;
+        };
+        /** POST /mdocs/documents/{id}/shares: the shares made (201) */
+        DocumentsIdentifiedListResponse: components["schemas"]["DocumentsIdentifiedResponse"][];
+        /**
+         * an answer that names what it did to: blob created (201), document, blob or share deleted, document restored
+         * @example {
+         *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90"
+         *     }
+         */
+        DocumentsIdentifiedResponse: {
+            /**
+             * Format: uuid
+             * @description What the request made or acted on: the blob, the document or the share.
+             */
+            id: string;
+        };
+        /**
+         * GET /mdocs/principals/{id}/name
+         * @example {
+         *       "principal": "urn:md:idnp:2000000000022",
+         *       "name": "MARIA RUSU"
+         *     }
+         */
+        DocumentsPrincipalNameResponse: {
+            /** @description The principal, as the platform writes it. */
+            principal: string;
+            /** @description Its name, as the registries give it; null when they do not know it. */
+            name: string | null;
+        };
+        /** principal only */
+        DocumentsPrincipalQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+        };
+        /**
+         * POST /api/v1/principal-quotas
+         * @example {
+         *       "principal": "urn:md:idnp:2000000000033",
+         *       "storageMaximum": 15000000
+         *     }
+         */
+        DocumentsPrincipalQuota: {
+            /** @description The principal: urn:md:idnp:<13 digits> (a person), urn:md:idno:<13 digits> (an organization), urn:md:system:<uuid> (an information system). */
+            principal: string;
+            /** @description Its new maximum, in bytes. */
+            storageMaximum: number;
+        };
+        /**
+         * POST /api/v1/principal-quotas: the principal's quota now
+         * @example {
+         *       "principal": "urn:md:idnp:2000000000033",
+         *       "storageMaximum": 15000000,
+         *       "storageUsage": 0
+         *     }
+         */
+        DocumentsPrincipalQuotaResponse: {
+            /** @description The principal. */
+            principal: string;
+            /** @description The most bytes the principal's documents may keep. */
+            storageMaximum: number;
+            /** @description The bytes its documents keep now: the distinct content of its documents, versions and recycle bin, each content counted once. */
+            storageUsage: number;
+        };
+        /**
+         * GET /mdocs/quota: the seed's quota
+         * @example {
+         *       "storageMaximum": 15000000,
+         *       "storageUsage": 12000000
+         *     }
+         */
+        DocumentsQuotaResponse: {
+            /** @description The most bytes the principal's documents may keep. */
+            storageMaximum: number;
+            /** @description The bytes its documents keep now: the distinct content of its documents, versions and recycle bin, each content counted once. */
+            storageUsage: number;
+        };
+        /** DELETE /mdocs/recycled-documents */
+        DocumentsRecycleBinEmptiedResponse: {
+            /** @description how many documents were in the bin */
+            purged: number;
+        };
+        /** GET /mdocs/recycled-documents */
+        DocumentsRecycledListQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /** @description Only documents of this type code. */
+            type?: string;
+            /** @description page number, from 1 */
+            page?: number;
+            /** @description items per page (default 20) */
+            itemsPerPage?: number;
+            /** @description name, number, createdOn, modifiedOn, expiresOn, size, type; -field or "field desc" descending */
+            orderField?: string;
+            /** @description keywords separated by spaces; each must begin a word of the name or number */
+            searchBy?: string;
+            /** @description Sent by the official client; the list is always the recycle bin's. */
+            recycled?: boolean;
+        };
+        /** GET /mdocs/recycled-documents */
+        DocumentsRecycledListResponse: {
+            /**
+             * Format: uuid
+             * @description The document or folder.
+             */
+            id: string;
+            /** @description The name of the document or folder (at most 250 characters). */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The folder it lies in; null at the root.
+             */
+            folderId: string | null;
+            /** @description Root at the top */
+            folderName: string;
+            /** @description The document's number (at most 50 characters), if it has one. */
+            number: string | null;
+            /**
+             * Format: date-time
+             * @description When it expires; null: never.
+             */
+            expiresOn: string | null;
+            /** @description Its document type code (Folder for a folder, Unknown for content of no type). */
+            type: string;
+            /** @description The type's title in Romanian (its code when the type has none). */
+            type_Name_Ro: string;
+            /** @description The type's title in English, if it has one. */
+            type_Name_En: string | null;
+            /** @description The type's title in Russian, if it has one. */
+            type_Name_Ru: string | null;
+            /** @description base64 */
+            typeIcon: string | null;
+            /** @description The size of its current content in bytes (0 for a folder). */
+            size: number;
+            /** @description None 0, Official 1, New 2, Expiring 4 */
+            indicativeFlags: number;
+            /**
+             * Format: date-time
+             * @description When it was created (published: hidden until then).
+             */
+            createdOn: string;
+            /** @description The principal who created it. */
+            createdBy: string;
+            /** @description That principal's name, as the registries give it; null when they do not know it. */
+            createdByName: string | null;
+            /**
+             * Format: date-time
+             * @description When it was last changed; null when never.
+             */
+            modifiedOn: string | null;
+            /** @description The principal who last changed it; null when never. */
+            modifiedBy: string | null;
+            /** @description That principal's name; null when unknown or never changed. */
+            modifiedByName: string | null;
+            /**
+             * Format: date-time
+             * @description When it was moved to the recycle bin.
+             */
+            deletedOn: string;
+            /** @description The principal who deleted it. */
+            deletedBy: string;
+            /** @description That principal's name; null when unknown. */
+            deletedByName: string | null;
+            /** @description the folder's name, Root at the top */
+            deletedFrom: string;
+        }[];
+        /** POST /mdocs/shares/reservations */
+        DocumentsReservationQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /** @description false: a reservation without an access code (its link alone shows the document); true by default. */
+            generateAccessCode?: boolean;
+        };
+        /**
+         * POST /mdocs/shares/reservations (201)
+         * @example {
+         *       "id": "99277eaf-3c1d-4e2b-8a5f-7b6c5d4e3f21",
+         *       "accessCode": "72464453",
+         *       "fullLink": "https://localhost:8443/mdocs/view/99277eaf-3c1d-4e2b-8a5f-7b6c5d4e3f21"
+         *     }
+         */
+        DocumentsReservationResponse: {
+            /**
+             * Format: uuid
+             * @description The reservation: the id of the share made with it (reservedId).
+             */
+            id: string;
+            /** @description The 8-digit access code to send as X-Access-Code with the link; given once (only its hash is kept); null without one. */
+            accessCode: string | null;
+            /** @description The link to the document shared under the reservation (GET /mdocs/view/{id}). */
+            fullLink: string;
+        };
+        DocumentsShareItem: {
+            /** @description The recipient: urn:md:idnp:<13 digits> (a person), urn:md:idno:<13 digits> (an organization), urn:md:system:<uuid> (an information system), or urn:public (anyone holding a reservation's link). */
+            sharedFor?: string;
+            /** @description The official client's name for sharedFor. */
+            for?: string;
+            /** @description Read or Write (or the official client's numbers 1, 2) */
+            permission: string | number;
+            /** @description RFC 3339 date-time; without an offset it is read as UTC */
+            from?: string | null;
+            /** @description RFC 3339 date-time; without an offset it is read as UTC */
+            to?: string | null;
+            /**
+             * Format: uuid
+             * @description A reservation (POST /mdocs/shares/reservations) made by this client: the share is made under its id, and its link shows the document.
+             */
+            reservedId?: string | null;
+            /** @description true: the owner or recipient is not told. */
+            suppressNotifications?: boolean | null;
+        };
+        /** a share of a document, as the document's shares and by-me list it */
+        DocumentsShareItemResponse: {
+            /**
+             * Format: uuid
+             * @description The share.
+             */
+            id: string;
+            /**
+             * @description Read (view and download, down a folder's tree) or Write (also change, move, add versions, recycle, share).
+             * @enum {unknown}
+             */
+            permission: "Read" | "Write";
+            /**
+             * Format: date-time
+             * @description When the share was made.
+             */
+            sharedOn: string;
+            /** @description The recipient: urn:md:idnp:<13 digits> (a person), urn:md:idno:<13 digits> (an organization), urn:md:system:<uuid> (an information system), or urn:public (anyone holding a reservation's link). */
+            sharedFor: string;
+            /** @description The recipient's name; null when unknown (or urn:public). */
+            sharedForName: string | null;
+            /**
+             * Format: date-time
+             * @description The start of the share; null: from when it was made.
+             */
+            from: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the share; null: no end of its own.
+             */
+            to: string | null;
+        };
+        /** GET /mdocs/shares/by-me: the documents the principal shared, each with its shares */
+        DocumentsSharesByMeResponse: {
+            /**
+             * Format: uuid
+             * @description The document or folder.
+             */
+            id: string;
+            /** @description The name of the document or folder (at most 250 characters). */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The folder it lies in; null at the root.
+             */
+            folderId: string | null;
+            /** @description Root at the top */
+            folderName: string;
+            /** @description The document's number (at most 50 characters), if it has one. */
+            number: string | null;
+            /**
+             * Format: date-time
+             * @description When it expires; null: never.
+             */
+            expiresOn: string | null;
+            /** @description Its document type code (Folder for a folder, Unknown for content of no type). */
+            type: string;
+            /** @description The type's title in Romanian (its code when the type has none). */
+            type_Name_Ro: string;
+            /** @description The type's title in English, if it has one. */
+            type_Name_En: string | null;
+            /** @description The type's title in Russian, if it has one. */
+            type_Name_Ru: string | null;
+            /** @description base64 */
+            typeIcon: string | null;
+            /** @description The size of its current content in bytes (0 for a folder). */
+            size: number;
+            /** @description None 0, Official 1, New 2, Expiring 4 */
+            indicativeFlags: number;
+            /**
+             * Format: date-time
+             * @description When it was created (published: hidden until then).
+             */
+            createdOn: string;
+            /** @description The principal who created it. */
+            createdBy: string;
+            /** @description That principal's name, as the registries give it; null when they do not know it. */
+            createdByName: string | null;
+            /**
+             * Format: date-time
+             * @description When it was last changed; null when never.
+             */
+            modifiedOn: string | null;
+            /** @description The principal who last changed it; null when never. */
+            modifiedBy: string | null;
+            /** @description That principal's name; null when unknown or never changed. */
+            modifiedByName: string | null;
+            /** @description The shares the principal made of it. */
+            shares: components["schemas"]["DocumentsShareItemResponse"][];
+        }[];
+        /**
+         * POST /mdocs/documents/{id}/shares
+         * @description the seed's {"shares": [...]}, or the official client's bare array
+         * @example {
+         *       "shares": [
+         *         {
+         *           "sharedFor": "urn:md:idnp:2000000000022",
+         *           "permission": "Read",
+         *           "to": "2027-06-30T23:59:59Z"
+         *         }
+         *       ]
+         *     }
+         */
+        DocumentsSharesCreate: {
+            /** @description The shares to make: all or none. */
+            shares: components["schemas"]["DocumentsShareItem"][];
+        } | components["schemas"]["DocumentsShareItem"][];
+        /** GET /mdocs/shares/for-me: the shares made for the principal (the official client's ShareDetails) */
+        DocumentsSharesForMeResponse: {
+            /**
+             * Format: uuid
+             * @description The share.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The document shared.
+             */
+            documentId: string;
+            /**
+             * Format: uuid
+             * @description The document's folder (its owner's); null at the root.
+             */
+            folderId: string | null;
+            /** @description The document's name. */
+            name: string;
+            /** @description The document's number, if it has one. */
+            number: string | null;
+            /**
+             * @description Read (view and download, down a folder's tree) or Write (also change, move, add versions, recycle, share).
+             * @enum {unknown}
+             */
+            permission: "Read" | "Write";
+            /** @description The document's type code. */
+            type: string;
+            /** @description The size of the document's content in bytes. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the document was created.
+             */
+            createdOn: string;
+            /** @description The principal who created the document. */
+            createdBy: string;
+            /** @description That principal's name, as the registries give it; null when they do not know it. */
+            createdByName: string | null;
+            /**
+             * Format: date-time
+             * @description When the document was last changed; null when never.
+             */
+            modifiedOn: string | null;
+            /** @description The principal who last changed the document; null when never. */
+            modifiedBy: string | null;
+            /** @description That principal's name; null when unknown or never changed. */
+            modifiedByName: string | null;
+            /**
+             * Format: date-time
+             * @description When the share was made.
+             */
+            sharedOn: string;
+            /** @description The principal who made the share. */
+            sharedBy: string;
+            /** @description That principal's name; null when unknown. */
+            sharedByName: string | null;
+            /**
+             * Format: date-time
+             * @description The start of the share; null: from when it was made.
+             */
+            from: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the share; null: no end of its own.
+             */
+            to: string | null;
+        }[];
+        /** GET /mdocs/shares/for-me and by-me */
+        DocumentsSharesListQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /** @description page number, from 1 */
+            page?: number;
+            /** @description items per page (default 20) */
+            itemsPerPage?: number;
+            /** @description name, number, createdOn, modifiedOn, expiresOn, size, type; -field or "field desc" descending */
+            orderField?: string;
+            /** @description keywords separated by spaces; each must begin a word of the name or number */
+            searchBy?: string;
+        };
+        /** PUT /mdocs/documents/{id}/shares/{shareId}: the share's terms now */
+        DocumentsShareTermsResponse: {
+            /** @description The share. */
+            id: string;
+            /**
+             * @description Read (view and download, down a folder's tree) or Write (also change, move, add versions, recycle, share).
+             * @enum {unknown}
+             */
+            permission: "Read" | "Write";
+            /**
+             * Format: date-time
+             * @description The start of the share; null: from when it was made.
+             */
+            from: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the share; null: no end of its own.
+             */
+            to: string | null;
+        };
+        /** PUT /mdocs/documents/{id}/shares/{shareId} */
+        DocumentsShareUpdate: {
+            /** @description Read or Write (or the official client's numbers 1, 2) */
+            permission: string | number;
+            /** @description RFC 3339 date-time; without an offset it is read as UTC */
+            from?: string | null;
+            /** @description RFC 3339 date-time; without an offset it is read as UTC */
+            to?: string | null;
+        };
+        DocumentsTemplate: {
+            /** @description The title of the rendition. */
+            title: string;
+            /** @description A line under the title. */
+            subtitle?: string;
+            /** @description The values shown, in order. */
+            fields: components["schemas"]["DocumentsField"][];
+            /** @description Paragraphs of text after the fields. */
+            paragraphs?: string[];
+            /** @description A line at the bottom. */
+            footer?: string;
+        };
+        /** POST /mdocs/transform */
+        DocumentsTransformQuery: {
+            /** @description The type whose template renders the content. */
+            documentTypeCode: string;
+            /**
+             * @description Pdf or Html (any letter case).
+             * @enum {string}
+             */
+            format: "pdf" | "html";
+            /**
+             * @description The template's language: Ro (default), En or Ru (any letter case).
+             * @enum {string}
+             */
+            language?: "ro" | "en" | "ru";
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+        };
+        /** DELETE /mdocs/documents/{id}/versions/{version} */
+        DocumentsVersionDeleteQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /** @description true: delete every version before this one too. */
+            includingPrevious?: boolean;
+        };
+        /**
+         * POST /mdocs/documents/{id}/versions (201), DELETE .../versions/{version}
+         * @example {
+         *       "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+         *       "version": 2
+         *     }
+         */
+        DocumentsVersionResponse: {
+            /**
+             * Format: uuid
+             * @description The document.
+             */
+            id: string;
+            /** @description The version added, or deleted. */
+            version: number;
+        };
+        /** GET /mdocs/documents/{id}/versions */
+        DocumentsVersionsListQuery: {
+            /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+            principal?: string;
+            /** @description page number, from 1 */
+            page?: number;
+            /** @description items per page (default 20) */
+            itemsPerPage?: number;
+        };
+        /** GET /mdocs/documents/{id}/versions: newest first */
+        DocumentsVersionsListResponse: {
+            /** @description The version number, from 1. */
+            version: number;
+            /** @description The version's content size in bytes. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the version was added.
+             */
+            modifiedOn: string;
+            /** @description The principal who added it. */
+            modifiedBy: string;
+            /** @description That principal's name; null when unknown. */
+            modifiedByName: string | null;
+        }[];
         /** @description A JWS in compact serialization, signed with the key of the client certificate. */
         EventlogJws: string;
         /** @description One event to log. Any other field is logged too (as a string, or as a nested object). */
@@ -5043,6 +7806,571 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        /** POST /api/v1/representation/authorizations/{code}/acceptances: the representative accepts */
+        RepresentationAcceptance: Record<string, never>;
+        /** POST /api/v1/representation/authorizations: a power of representation to grant */
+        RepresentationAuthorization: {
+            /** @description "AT-" and 7 letters or digits (10 characters) */
+            authorizationTypeCode: string;
+            /**
+             * @description 1 natural person (IDNP), 2 legal entity (IDNO)
+             * @enum {integer}
+             */
+            authorizingPartyType: 1 | 2;
+            /** @description the represented party */
+            authorizingIdn: string;
+            /** @description the represented party's name as the managing system knows it (else the registries') */
+            authorizingPartyName?: string;
+            /**
+             * @description 1 natural person (IDNP), 2 legal entity (IDNO)
+             * @enum {integer}
+             */
+            authorizedPartyType: 1 | 2;
+            /** @description the representative */
+            authorizedIdn: string;
+            /** @description the representative's name as the managing system knows it (else the registries') */
+            authorizedPartyName?: string;
+            /** @description valid from (inclusive): an RFC 3339 date-time, or a date (its first instant in Chișinău); a past one counts from the grant */
+            fromDate: string;
+            /** @description valid until (inclusive): an RFC 3339 date-time, or a date (its last instant in Chișinău) */
+            toDate: string;
+            /** @description the co-signers, for a type that needs them (natural persons) */
+            coSignerIdns?: string[];
+        };
+        /** GET /clients-api/api/Authorization/check/Code-True-One, Code-Details-One and /clients-api/api/Authorization/file */
+        RepresentationAuthorizationCodeQuery: {
+            /** @description the power's 16-digit code; it may start with 0 */
+            AuthorizationCode: string;
+        };
+        /** 200 of GET /api/v1/representation/authorizations */
+        RepresentationAuthorizationListResponse: {
+            /** @description this page of powers, by code; they name no one */
+            items: {
+                /** @description the power's 16-digit code; it may start with 0 */
+                authorizationCode: string;
+                /** @description its authorization type: "AT-" and 7 letters or digits */
+                authorizationTypeCode: string;
+                /**
+                 * @description its status at this instant: Draft, PendingAcceptance, Pending (granted, its period not begun), Valid, Suspended or Canceled
+                 * @enum {unknown}
+                 */
+                status: "Draft" | "PendingAcceptance" | "Pending" | "Valid" | "Suspended" | "Canceled";
+                /**
+                 * @description the status as the seed numbers it: 1 Draft, 2 PendingAcceptance, 3 Pending, 4 Valid, 5 Suspended, 6 Canceled
+                 * @enum {unknown}
+                 */
+                statusCode: 1 | 2 | 3 | 4 | 5 | 6;
+                /** @description whether the power is valid at this instant */
+                isValid: boolean;
+                /**
+                 * Format: date-time
+                 * @description valid: from when it is valid; not valid: since when it has been suspended or invalid (UTC)
+                 */
+                fromDate: string;
+                /** @description valid: until when (inclusive, UTC); not valid: null */
+                toDate: string | null;
+            }[];
+            /** @description empty on the last page */
+            nextCursor: string;
+        };
+        /** 201 of POST /api/v1/representation/authorizations and of each move (.../{code}/acceptances, ...): the power now, without anyone's data */
+        RepresentationAuthorizationResponse: {
+            /** @description the power's 16-digit code; it may start with 0 */
+            authorizationCode: string;
+            /** @description its authorization type: "AT-" and 7 letters or digits */
+            authorizationTypeCode: string;
+            /**
+             * @description its status at this instant: Draft, PendingAcceptance, Pending (granted, its period not begun), Valid, Suspended or Canceled
+             * @enum {unknown}
+             */
+            status: "Draft" | "PendingAcceptance" | "Pending" | "Valid" | "Suspended" | "Canceled";
+            /**
+             * @description the status as the seed numbers it: 1 Draft, 2 PendingAcceptance, 3 Pending, 4 Valid, 5 Suspended, 6 Canceled
+             * @enum {unknown}
+             */
+            statusCode: 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description whether the power is valid at this instant */
+            isValid: boolean;
+            /**
+             * Format: date-time
+             * @description valid: from when it is valid; not valid: since when it has been suspended or invalid (UTC)
+             */
+            fromDate: string;
+            /** @description valid: until when (inclusive, UTC); not valid: null */
+            toDate: string | null;
+        };
+        /** GET /api/v1/representation/authorizations: the powers the client sees, by code */
+        RepresentationAuthorizationsListQuery: {
+            /** @description nextCursor of the previous page */
+            cursor?: string;
+            /** @description powers per page, 50 by default */
+            limit?: number;
+            /**
+             * @description only powers with this status now
+             * @enum {string}
+             */
+            status?: "Draft" | "PendingAcceptance" | "Pending" | "Valid" | "Suspended" | "Canceled";
+            /** @description "AT-" and 7 letters or digits (10 characters) */
+            authorizationTypeCode?: string;
+        };
+        /** POST /api/v1/representation/authorization-types: an authorization type to define */
+        RepresentationAuthorizationType: {
+            /** @description "AT-" and 7 letters or digits (10 characters) */
+            code: string;
+            /** @description the type's names: Romanian required, Russian and English optional */
+            names: {
+                /** @description in Romanian */
+                ro: string;
+                /** @description in Russian */
+                ru?: string;
+                /** @description in English */
+                en?: string;
+            };
+            /** @description the representative must accept a power of this type */
+            requiresAcceptance: boolean;
+            /** @description a power of this type needs co-signers */
+            requiresCoSigning: boolean;
+            /** @description the service provider the type is defined for: the client's own IDNO unless it has view-all */
+            serviceProviderIdno: string;
+            /** @description the service provider's name */
+            serviceProviderName: string;
+        };
+        /** 200 of GET /api/v1/representation/authorization-types */
+        RepresentationAuthorizationTypeListResponse: {
+            /** @description this page of types, by code */
+            items: {
+                /** @description the type's code: "AT-" and 7 letters or digits */
+                code: string;
+                /** @description its names, in Romanian (always) and in Russian and English where given */
+                names: {
+                    /** @description in Romanian */
+                    ro: string;
+                    /** @description in Russian */
+                    ru?: string;
+                    /** @description in English */
+                    en?: string;
+                };
+                /** @description the representative must accept a power of this type */
+                requiresAcceptance: boolean;
+                /** @description a power of this type needs co-signers */
+                requiresCoSigning: boolean;
+                /** @description the IDNO of the service provider whose type it is */
+                serviceProviderIdno: string;
+                /** @description the service provider's name */
+                serviceProviderName: string;
+            }[];
+            /** @description empty on the last page */
+            nextCursor: string;
+        };
+        /** POST (201, or 200 for the same definition again), PUT and GET of /api/v1/representation/authorization-types[/{code}] */
+        RepresentationAuthorizationTypeResponse: {
+            /** @description the type's code: "AT-" and 7 letters or digits */
+            code: string;
+            /** @description its names, in Romanian (always) and in Russian and English where given */
+            names: {
+                /** @description in Romanian */
+                ro: string;
+                /** @description in Russian */
+                ru?: string;
+                /** @description in English */
+                en?: string;
+            };
+            /** @description the representative must accept a power of this type */
+            requiresAcceptance: boolean;
+            /** @description a power of this type needs co-signers */
+            requiresCoSigning: boolean;
+            /** @description the IDNO of the service provider whose type it is */
+            serviceProviderIdno: string;
+            /** @description the service provider's name */
+            serviceProviderName: string;
+        };
+        /** GET /api/v1/representation/authorization-types: the types the client sees, by code */
+        RepresentationAuthorizationTypesListQuery: {
+            /** @description nextCursor of the previous page */
+            cursor?: string;
+            /** @description types per page, 50 by default */
+            limit?: number;
+        };
+        /** PUT /api/v1/representation/authorization-types/{code}: the type's whole new definition */
+        RepresentationAuthorizationTypeUpdate: {
+            /** @description the type's names: Romanian required, Russian and English optional */
+            names: {
+                /** @description in Romanian */
+                ro: string;
+                /** @description in Russian */
+                ru?: string;
+                /** @description in English */
+                en?: string;
+            };
+            /** @description the representative must accept a power of this type */
+            requiresAcceptance: boolean;
+            /** @description a power of this type needs co-signers */
+            requiresCoSigning: boolean;
+            /** @description the service provider the type is defined for: the client's own IDNO unless it has view-all */
+            serviceProviderIdno: string;
+            /** @description the service provider's name */
+            serviceProviderName: string;
+        };
+        /** 200 of GET /api/v1/representation/authorizations/{code}: the whole power */
+        RepresentationAuthorizationViewResponse: {
+            /** @description the power's 16-digit code; it may start with 0 */
+            authorizationCode: string;
+            /** @description its authorization type: "AT-" and 7 letters or digits */
+            authorizationTypeCode: string;
+            /**
+             * @description its status at this instant: Draft, PendingAcceptance, Pending (granted, its period not begun), Valid, Suspended or Canceled
+             * @enum {unknown}
+             */
+            status: "Draft" | "PendingAcceptance" | "Pending" | "Valid" | "Suspended" | "Canceled";
+            /**
+             * @description the status as the seed numbers it: 1 Draft, 2 PendingAcceptance, 3 Pending, 4 Valid, 5 Suspended, 6 Canceled
+             * @enum {unknown}
+             */
+            statusCode: 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description whether the power is valid at this instant */
+            isValid: boolean;
+            /**
+             * Format: date-time
+             * @description valid: from when it is valid; not valid: since when it has been suspended or invalid (UTC)
+             */
+            fromDate: string;
+            /** @description valid: until when (inclusive, UTC); not valid: null */
+            toDate: string | null;
+            /** @description its type's name */
+            authorizationTypeName: string;
+            /** @description the IDNO of the service provider whose type it is */
+            serviceProviderIdno: string;
+            /** @description the service provider's name */
+            serviceProviderName: string;
+            /** @description the represented party */
+            authorizing: {
+                /**
+                 * @description 1 natural person (IDNP), 2 legal entity (IDNO)
+                 * @enum {unknown}
+                 */
+                partyType: 1 | 2;
+                /** @description the IDNP or IDNO */
+                idn: string;
+                /** @description the name the power records */
+                name: string;
+            };
+            /** @description the representative */
+            authorized: {
+                /**
+                 * @description 1 natural person (IDNP), 2 legal entity (IDNO)
+                 * @enum {unknown}
+                 */
+                partyType: 1 | 2;
+                /** @description the IDNP or IDNO */
+                idn: string;
+                /** @description the name the power records */
+                name: string;
+            };
+            /** @description the co-signers the power needs, each with when they signed */
+            coSigners: {
+                /** @description the IDNP or IDNO */
+                idn: string;
+                /** @description when they signed, or null while they have not */
+                signedAt: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description the start of the period asked for when it was granted
+             */
+            requestedFromDate: string;
+            /**
+             * Format: date-time
+             * @description the end of the period asked for when it was granted
+             */
+            requestedToDate: string;
+            /** @description from when it is (or was) valid, once granted and accepted; null before */
+            validFrom: string | null;
+            /**
+             * Format: date-time
+             * @description when it was created
+             */
+            createdAt: string;
+            /** @description when it was granted (all co-signatures in), or null */
+            grantedAt: string | null;
+            /** @description when the representative accepted it, or null */
+            acceptedAt: string | null;
+            /**
+             * Format: date-time
+             * @description since when it has been in its status
+             */
+            since: string;
+            /** @description how it ended for good, or null while it has not */
+            ended: null | {
+                /**
+                 * @description revoked by the represented party, renounced by the representative, or expired at the end of its period
+                 * @enum {unknown}
+                 */
+                by: "revoked" | "renounced" | "expired";
+                /**
+                 * Format: date-time
+                 * @description when it ended
+                 */
+                at: string;
+                /** @description why, as given */
+                reason?: string;
+            };
+            /** @description the SHA-256 an authorization file issued now would print */
+            stateSha256: string;
+        };
+        /** Every refusal under /clients-api: RFC 7807 problem details and the seed's envelope in one body (application/problem+json) */
+        RepresentationCheckRefusalResponse: {
+            /** @description the problem type: https://httpstatuses.io/<status> */
+            type: string;
+            /** @description a short summary of the problem type */
+            title: string;
+            /** @description the HTTP status, repeated */
+            status: number;
+            /** @description what was wrong with this request, in words */
+            detail?: string;
+            /** @description the path of the request refused, without its query */
+            instance?: string;
+            /** @description the id of this refusal in the platform's log: quote it when reporting a problem */
+            traceId: string;
+            /** @description per parameter, what is wrong with it */
+            errors?: {
+                [key: string]: string[];
+            };
+            /** @description the seed's envelope: always null on a refusal */
+            data: null;
+            /**
+             * @description the seed's envelope: always false on a refusal
+             * @constant
+             */
+            success: false;
+            /** @description the seed's envelope: one English text per cause, starting with the seed's fault code (InvalidParameter, AuthenticationFailed, AccessDenied, NotFound, TooManyRequests, ServerError) */
+            messages: string[];
+        };
+        /** 200 of GET /clients-api/api/Authorization/check/Code-Details-One: AuthorizationDetails */
+        RepresentationCodeDetailsOneResponse: {
+            /** @description the AuthorizationDetails of the power */
+            data: {
+                /** @description the power's 16-digit code; it may start with 0 */
+                authorizationCode: string;
+                /** @description its authorization type: "AT-" and 7 letters or digits */
+                authorizationTypeCode: string;
+                /**
+                 * @description the represented party: 1 natural person (IDNP), 2 legal entity (IDNO)
+                 * @enum {unknown}
+                 */
+                authorizingPartyType: 1 | 2;
+                /** @description the represented party's IDNP or IDNO */
+                authorizingIdn: string;
+                /**
+                 * @description the representative: 1 natural person (IDNP), 2 legal entity (IDNO)
+                 * @enum {unknown}
+                 */
+                authorizedPartyType: 1 | 2;
+                /** @description the representative's IDNP or IDNO */
+                authorizedIdn: string;
+                /**
+                 * Format: date-time
+                 * @description valid: from when it is valid; not valid: since when it has been suspended or invalid (UTC)
+                 */
+                fromDate: string;
+                /** @description valid: until when (inclusive, UTC); not valid: null */
+                toDate: string | null;
+                /** @description whether the power is valid at this instant */
+                isValid: boolean;
+                /** @description the represented party's name */
+                authorizingPartyName: string;
+                /** @description the representative's name */
+                authorizedPartyName: string;
+                /** @description its type's name */
+                authorizationTypeName: string;
+                /** @description the IDNO of the service provider whose type it is */
+                serviceProviderIdno: string;
+                /** @description the service provider's name */
+                serviceProviderName: string;
+            };
+            /**
+             * @description true: the request was answered
+             * @constant
+             */
+            success: true;
+            /** @description none on success */
+            messages: unknown[];
+        };
+        /** 200 of GET /clients-api/api/Authorization/check/Code-True-One */
+        RepresentationCodeTrueOneResponse: {
+            /** @description true: the power is valid now */
+            data: boolean;
+            /**
+             * @description true: the request was answered
+             * @constant
+             */
+            success: true;
+            /** @description none on success */
+            messages: unknown[];
+        };
+        /** POST /api/v1/representation/authorizations/{code}/co-signatures: a co-signer signs */
+        RepresentationCoSignature: {
+            /** @description the co-signer's IDNP */
+            coSignerIdn: string;
+        };
+        /** 200 of GET /clients-api/api/Authorization/file: AuthorizationFile */
+        RepresentationFileResponse: {
+            /** @description the authorization file */
+            data: {
+                /** @description the PDF, base64 */
+                content: string;
+                /**
+                 * @description the file's media type: always application/pdf
+                 * @constant
+                 */
+                "content-type": "application/pdf";
+            };
+            /**
+             * @description true: the request was answered
+             * @constant
+             */
+            success: true;
+            /** @description none on success */
+            messages: unknown[];
+        };
+        /** POST /api/v1/representation/authorizations/{code}/file-verifications: does an authorization file still state the power as it is? */
+        RepresentationFileVerification: {
+            /** @description the SHA-256 printed in the file */
+            sha256: string;
+        };
+        /** 200 of POST /api/v1/representation/authorizations/{code}/file-verifications */
+        RepresentationFileVerificationResponse: {
+            /** @description the power checked */
+            authorizationCode: string;
+            /** @description the file states the power as it is now */
+            matches: boolean;
+            /**
+             * @description its status at this instant
+             * @enum {unknown}
+             */
+            status: "Draft" | "PendingAcceptance" | "Pending" | "Valid" | "Suspended" | "Canceled";
+            /** @description whether it is valid at this instant */
+            isValid: boolean;
+            /**
+             * Format: date-time
+             * @description the instant the file was checked against
+             */
+            checkedAt: string;
+        };
+        /** GET /clients-api/api/Authorization/check/Idn-Details-List: AuthorizationListQuery */
+        RepresentationIdnDetailsListQuery: {
+            /** @description powers granted and received by it are listed */
+            IDNx: string;
+            /**
+             * @description 1 Draft, 2 PendingAcceptance, 3 PendingValidity, 4 Valid, 5 Suspended, 6 Canceled: the status at the instant asked
+             * @enum {integer}
+             */
+            Status?: 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description "AT-" and 7 letters or digits (10 characters) */
+            AuthorizationTypeCode?: string;
+            /** @description powers whose fromDate is at or after it (UTC); not later than the end filter */
+            StartDate?: string;
+            /** @description the end-date filter, its name as the seed writes it: powers whose toDate is at or before it (UTC); not earlier than StartDate */
+            AuthEndDateorizationTypeCode?: string;
+            /** @description powers granted by it (the represented party); differs from GrantedToIdn */
+            GrantedByIdn?: string;
+            /** @description powers granted to it (the representative); differs from GrantedByIdn */
+            GrantedToIdn?: string;
+            /** @description the page to show (the seed's naming): zero or negative the first; past the last, none */
+            ItemsPerPage?: number;
+        };
+        /** 200 of GET /clients-api/api/Authorization/check/Idn-Details-List: one page of AuthorizationDetails */
+        RepresentationIdnDetailsListResponse: {
+            /** @description one page of AuthorizationDetails, empty past the last */
+            data: {
+                /** @description the power's 16-digit code; it may start with 0 */
+                authorizationCode: string;
+                /** @description its authorization type: "AT-" and 7 letters or digits */
+                authorizationTypeCode: string;
+                /**
+                 * @description the represented party: 1 natural person (IDNP), 2 legal entity (IDNO)
+                 * @enum {unknown}
+                 */
+                authorizingPartyType: 1 | 2;
+                /** @description the represented party's IDNP or IDNO */
+                authorizingIdn: string;
+                /**
+                 * @description the representative: 1 natural person (IDNP), 2 legal entity (IDNO)
+                 * @enum {unknown}
+                 */
+                authorizedPartyType: 1 | 2;
+                /** @description the representative's IDNP or IDNO */
+                authorizedIdn: string;
+                /**
+                 * Format: date-time
+                 * @description valid: from when it is valid; not valid: since when it has been suspended or invalid (UTC)
+                 */
+                fromDate: string;
+                /** @description valid: until when (inclusive, UTC); not valid: null */
+                toDate: string | null;
+                /** @description whether the power is valid at this instant */
+                isValid: boolean;
+                /** @description the represented party's name */
+                authorizingPartyName: string;
+                /** @description the representative's name */
+                authorizedPartyName: string;
+                /** @description its type's name */
+                authorizationTypeName: string;
+                /** @description the IDNO of the service provider whose type it is */
+                serviceProviderIdno: string;
+                /** @description the service provider's name */
+                serviceProviderName: string;
+            }[];
+            /**
+             * @description true: the request was answered
+             * @constant
+             */
+            success: true;
+            /** @description none on success */
+            messages: unknown[];
+        };
+        /** POST /api/v1/representation/authorizations/{code}/renunciations: the representative renounces (or declines) the power */
+        RepresentationRenunciation: {
+            /** @description why (kept in the power's events) */
+            reason?: string;
+        };
+        /** POST /api/v1/representation/authorizations/{code}/resumptions: a suspended power is resumed */
+        RepresentationResumption: Record<string, never>;
+        /** POST /api/v1/representation/authorizations/{code}/revocations: the represented party revokes the power */
+        RepresentationRevocation: {
+            /** @description why (kept in the power's events) */
+            reason?: string;
+        };
+        /** POST /api/v1/representation/authorizations/{code}/suspensions: a valid power is suspended */
+        RepresentationSuspension: {
+            /** @description why (kept in the power's events) */
+            reason?: string;
+        };
+        /** GET /clients-api/api/Authorization/check/TypeCode-Valid-One: AuthorizationTypeCodeQuery */
+        RepresentationTypeCodeValidOneQuery: {
+            /** @description "AT-" and 7 letters or digits (10 characters) */
+            AuthorizationTypeCode: string;
+            /** @description the represented party's IDNP or IDNO */
+            AuthorizingIdn: string;
+            /** @description the representative's IDNP or IDNO */
+            AuthorizedIdn: string;
+        };
+        /** 200 of GET /clients-api/api/Authorization/check/TypeCode-Valid-One */
+        RepresentationTypeCodeValidOneResponse: {
+            /** @description the power of that type between the two parties */
+            data: {
+                /** @description the power's 16-digit code */
+                authorizationCode: string;
+                /** @description whether the power is valid at this instant */
+                isValid: boolean;
+            };
+            /**
+             * @description true: the request was answered
+             * @constant
+             */
+            success: true;
+            /** @description none on success */
+            messages: unknown[];
         };
     };
     responses: never;
@@ -14994,6 +18322,7246 @@ export interface operations {
                 };
             };
             /** @description No such order or status change. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    checkAuthorizationCodeTrueOne: {
+        parameters: {
+            query: {
+                /** @description the power's 16-digit code; it may start with 0 */
+                AuthorizationCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data`: whether the power is valid now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationCodeTrueOneResponse"];
+                };
+            };
+            /** @description InvalidParameter: a parameter missing, unknown, given twice or out of its form (each named in `errors` and `messages`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description AccessDenied: the client lacks the path's right, or the power belongs to another service provider and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description NotFound: no such power (TypeCode-Valid-One: none of that type between the two parties). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: the service cannot reach its database (the event log) now; send again after Retry-After. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: any other fault; its details are in the log under the traceId. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+        };
+    };
+    checkAuthorizationCodeDetailsOne: {
+        parameters: {
+            query: {
+                /** @description the power's 16-digit code; it may start with 0 */
+                AuthorizationCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data`: the AuthorizationDetails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationCodeDetailsOneResponse"];
+                };
+            };
+            /** @description InvalidParameter: a parameter missing, unknown, given twice or out of its form (each named in `errors` and `messages`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description AccessDenied: the client lacks the path's right, or the power belongs to another service provider and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description NotFound: no such power (TypeCode-Valid-One: none of that type between the two parties). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: the service cannot reach its database (the event log) now; send again after Retry-After. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: any other fault; its details are in the log under the traceId. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+        };
+    };
+    checkAuthorizationTypeCodeValidOne: {
+        parameters: {
+            query: {
+                /** @description "AT-" and 7 letters or digits (10 characters) */
+                AuthorizationTypeCode: string;
+                /** @description the represented party's IDNP or IDNO */
+                AuthorizingIdn: string;
+                /** @description the representative's IDNP or IDNO */
+                AuthorizedIdn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data`: the power's code and whether it is valid now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationTypeCodeValidOneResponse"];
+                };
+            };
+            /** @description InvalidParameter: a parameter missing, unknown, given twice or out of its form (each named in `errors` and `messages`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description AccessDenied: the client lacks the path's right, or the power belongs to another service provider and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description NotFound: no such power (TypeCode-Valid-One: none of that type between the two parties). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: the service cannot reach its database (the event log) now; send again after Retry-After. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: any other fault; its details are in the log under the traceId. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+        };
+    };
+    checkAuthorizationIdnDetailsList: {
+        parameters: {
+            query: {
+                /** @description powers granted and received by it are listed */
+                IDNx: string;
+                /** @description 1 Draft, 2 PendingAcceptance, 3 PendingValidity, 4 Valid, 5 Suspended, 6 Canceled: the status at the instant asked */
+                Status?: 1 | 2 | 3 | 4 | 5 | 6;
+                /** @description "AT-" and 7 letters or digits (10 characters) */
+                AuthorizationTypeCode?: string;
+                /** @description powers whose fromDate is at or after it (UTC); not later than the end filter */
+                StartDate?: string;
+                /** @description the end-date filter, its name as the seed writes it: powers whose toDate is at or before it (UTC); not earlier than StartDate */
+                AuthEndDateorizationTypeCode?: string;
+                /** @description powers granted by it (the represented party); differs from GrantedToIdn */
+                GrantedByIdn?: string;
+                /** @description powers granted to it (the representative); differs from GrantedByIdn */
+                GrantedToIdn?: string;
+                /** @description the page to show (the seed's naming): zero or negative the first; past the last, none */
+                ItemsPerPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data`: one page of AuthorizationDetails, empty past the last. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationIdnDetailsListResponse"];
+                };
+            };
+            /** @description InvalidParameter: a parameter missing, unknown, given twice or out of its form (each named in `errors` and `messages`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description AccessDenied: the client lacks the path's right, or the power belongs to another service provider and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description NotFound: no such power (TypeCode-Valid-One: none of that type between the two parties). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: the service cannot reach its database (the event log) now; send again after Retry-After. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: any other fault; its details are in the log under the traceId. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+        };
+    };
+    getAuthorizationFile: {
+        parameters: {
+            query: {
+                /** @description the power's 16-digit code; it may start with 0 */
+                AuthorizationCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data`: the PDF, base64, and its content type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationFileResponse"];
+                };
+            };
+            /** @description InvalidParameter: a parameter missing, unknown, given twice or out of its form (each named in `errors` and `messages`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description AccessDenied: the client lacks the path's right, or the power belongs to another service provider and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description NotFound: no such power (TypeCode-Valid-One: none of that type between the two parties). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: the service cannot reach its database (the event log) now; send again after Retry-After. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description ServerError: any other fault; its details are in the log under the traceId. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RepresentationCheckRefusalResponse"];
+                };
+            };
+        };
+    };
+    listAuthorizations: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description powers per page, 50 by default */
+                limit?: number;
+                /** @description only powers with this status now */
+                status?: "Draft" | "PendingAcceptance" | "Pending" | "Valid" | "Suspended" | "Canceled";
+                /** @description "AT-" and 7 letters or digits (10 characters) */
+                authorizationTypeCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of powers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationListResponse"];
+                };
+            };
+            /** @description A parameter unknown, given twice or out of its form (a cursor that is not a code, a limit out of range). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `authorizations:manage` of `representation`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    grantAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The power to grant. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationAuthorization"];
+            };
+        };
+        responses: {
+            /** @description Granted: its code and status now. */
+            201: {
+                headers: {
+                    /** @description The power. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationResponse"];
+                };
+            };
+            /** @description A member missing, unknown or out of its form, or a power the type does not allow (dates, parties, co-signers). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the type belongs to another service provider than the client's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No authorization type of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The power. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationViewResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    coSignAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description Who signs: the co-signer's IDNP. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationCoSignature"];
+            };
+        };
+        responses: {
+            /** @description The power after the move, without anyone's data. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits), or a body missing a member, with one it does not know, or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The power's status now does not allow the move (a power already ended, one not pending acceptance, a co-signer who signed already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    acceptAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing: an empty object, or no body at all. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationAcceptance"];
+            };
+        };
+        responses: {
+            /** @description The power after the move, without anyone's data. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits), or a body missing a member, with one it does not know, or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The power's status now does not allow the move (a power already ended, one not pending acceptance, a co-signer who signed already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    suspendAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why (optional). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationSuspension"];
+            };
+        };
+        responses: {
+            /** @description The power after the move, without anyone's data. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits), or a body missing a member, with one it does not know, or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The power's status now does not allow the move (a power already ended, one not pending acceptance, a co-signer who signed already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    resumeAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing: an empty object, or no body at all. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationResumption"];
+            };
+        };
+        responses: {
+            /** @description The power after the move, without anyone's data. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits), or a body missing a member, with one it does not know, or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The power's status now does not allow the move (a power already ended, one not pending acceptance, a co-signer who signed already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    revokeAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why (optional). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationRevocation"];
+            };
+        };
+        responses: {
+            /** @description The power after the move, without anyone's data. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits), or a body missing a member, with one it does not know, or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The power's status now does not allow the move (a power already ended, one not pending acceptance, a co-signer who signed already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    renounceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why (optional). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationRenunciation"];
+            };
+        };
+        responses: {
+            /** @description The power after the move, without anyone's data. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits), or a body missing a member, with one it does not know, or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The power's status now does not allow the move (a power already ended, one not pending acceptance, a co-signer who signed already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    verifyAuthorizationFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The power's 16-digit code (it may start with 0). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description The SHA-256 the file prints. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationFileVerification"];
+            };
+        };
+        responses: {
+            /** @description Whether it matches, and the power's status now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationFileVerificationResponse"];
+                };
+            };
+            /** @description A code that is not one (16 digits), or a body missing a member, with one it does not know, or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the power's type belongs to another service provider than the client's, and the client may not view all. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No power of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listAuthorizationTypes: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description types per page, 50 by default */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationTypeListResponse"];
+                };
+            };
+            /** @description A parameter unknown, given twice or out of its form (a cursor that is not a type code, a limit out of range). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `authorization-types:manage` or `authorizations:manage` of `representation`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    defineAuthorizationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The type. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationAuthorizationType"];
+            };
+        };
+        responses: {
+            /** @description Defined already, as it is. */
+            200: {
+                headers: {
+                    /** @description The type. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationTypeResponse"];
+                };
+            };
+            /** @description Defined. */
+            201: {
+                headers: {
+                    /** @description The type. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationTypeResponse"];
+                };
+            };
+            /** @description A code that is not one ("AT-" and 7 letters or digits), or a member missing, unknown or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the type's service provider is not the client's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description A type of this code is defined otherwise. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getAuthorizationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The authorization type's code: "AT-" and 7 letters or digits. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationTypeResponse"];
+                };
+            };
+            /** @description A code that is not one ("AT-" and 7 letters or digits). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the type's service provider is not the client's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No authorization type of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    updateAuthorizationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The authorization type's code: "AT-" and 7 letters or digits. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description The type as it is to be. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentationAuthorizationTypeUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentationAuthorizationTypeResponse"];
+                };
+            };
+            /** @description A code that is not one ("AT-" and 7 letters or digits), or a member missing, unknown or out of its form (each named in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the right, or the type's service provider is not the client's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No authorization type of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description A change of its service provider. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    uploadDocumentContent: {
+        parameters: {
+            query?: {
+                /** @description The document type of the content (Unknown by default); content of a type with a schema must be JSON that fits it. */
+                documentTypeCode?: string;
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: {
+                /**
+                 * @description For an upload in parts, the first part: `bytes 0-<last>/<total size>`.
+                 * @example bytes 0-5242879/12000000
+                 */
+                "Content-Range"?: string;
+                /**
+                 * @description The whole content's SHA-256 (RFC 9530, `sha-256=:<base64>:`): the content, or the completed upload, is refused (400) when it differs.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Repr-Digest"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The content (or its first part), in the content's own media type (application/octet-stream unless said). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored (or the upload in parts started): the blob. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsIdentifiedResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or: a documentTypeCode that names no type (or Folder); JSON content that does not fit its type's schema (`errors` under `content/...`); content of a type with a schema that is not JSON, or sent in parts; a Content-Range that is not `bytes <first>-<last>/<total>` or does not start at 0 (X-Expected-Content-Range gives the range expected); a Repr-Digest the content does not match; urn:public as the principal. */
+            400: {
+                headers: {
+                    /** @description With a part refused: the Content-Range the upload expects next. */
+                    "X-Expected-Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The content (or the total size a Content-Range announces) is larger than the largest blob (DOCUMENTS_MAX_BLOB_BYTES, 2 GiB by default). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The principal's quota (storageMaximum) would be passed; `errors.quota` gives the maximum, the usage and what was needed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getDocumentContentUpload: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The blob: the id POST /mdocs/blobs answered. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blob. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90",
+                     *       "status": "uploading",
+                     *       "documentTypeCode": "Unknown",
+                     *       "contentType": "application/pdf",
+                     *       "totalSize": 12000000,
+                     *       "received": 10485760,
+                     *       "sha256": null,
+                     *       "expectedRange": "bytes 10485760-11999999/12000000"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsBlobStatusResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or another client uploaded it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No blob of this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    uploadDocumentContentPart: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header: {
+                /**
+                 * @description This part: `bytes <first>-<last>/<total size>`.
+                 * @example bytes 5242880-10485759/12000000
+                 */
+                "Content-Range": string;
+            };
+            path: {
+                /** @description The blob: the id POST /mdocs/blobs answered. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The bytes of this part. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Where the upload stands after this part. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90",
+                     *       "received": 5242880,
+                     *       "totalSize": 12000000,
+                     *       "complete": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsBlobPartResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or: Content-Range missing or not `bytes <first>-<last>/<total>`; a part that does not come next (X-Expected-Content-Range gives the range expected), repeats a part with other bytes, or whose length is not its range's (Content-Length, or the connection dropped); an upload that was sent whole, is complete, or whose content does not match the Repr-Digest announced. */
+            400: {
+                headers: {
+                    /** @description With a part refused: the Content-Range the upload expects next. */
+                    "X-Expected-Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or the upload was started by another client. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No upload of this id (or one abandoned, or deleted). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The part is larger than the largest blob. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    deleteDocumentContentUpload: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The blob: the id POST /mdocs/blobs answered. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or deleted before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsIdentifiedResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or another client uploaded it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No blob of this id (or one abandoned). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    transformDocumentContent: {
+        parameters: {
+            query: {
+                /** @description The type whose template renders the content. */
+                documentTypeCode: string;
+                /** @description Pdf or Html (any letter case). */
+                format: "pdf" | "html";
+                /** @description The template's language: Ro (default), En or Ru (any letter case). */
+                language?: "ro" | "en" | "ru";
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The content to render (at most 256 KB). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "idnp": "2000000000011",
+                 *       "fullName": "Ion Popescu",
+                 *       "certificateNumber": "CJ-000300",
+                 *       "issuedOn": "2026-11-20",
+                 *       "records": []
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The rendition: a PDF (application/pdf) or an HTML page (text/html; charset=utf-8) that escapes every value and runs no script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/html": string;
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or: a documentTypeCode that names no type, a type without a template, a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description Only documents of this type code. */
+                type?: string;
+                /** @description The folder whose documents are listed; the root by default. */
+                folderId?: string;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page (default 20) */
+                itemsPerPage?: number;
+                /** @description name, number, createdOn, modifiedOn, expiresOn, size, type; -field or "field desc" descending */
+                orderField?: string;
+                /** @description keywords separated by spaces; each must begin a word of the name or number */
+                searchBy?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents. */
+            200: {
+                headers: {
+                    /** @description The paging, as JSON: `{"TotalCount":2,"PageSize":20,"CurrentPage":1,"TotalPages":1}`. */
+                    "X-Pagination"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentsListResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or an orderField it cannot order by. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read on the folder (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No folder of this id (or it is in the recycle bin, or not yet published). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    createDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The content and the documents. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "blobId": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90",
+                 *       "documents": [
+                 *         {
+                 *           "principal": "urn:md:idnp:2000000000011",
+                 *           "name": "Certificat de cazier",
+                 *           "number": "CJ-000300",
+                 *           "folderId": "6b5d76d4-1f2e-4c3a-8b9d-0e1f2a3b4c5d"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentsDocumentsCreate"];
+            };
+        };
+        responses: {
+            /** @description Created, in the order of the items. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+                     *         "name": "Certificat de cazier",
+                     *         "principal": "urn:md:idnp:2000000000011",
+                     *         "expiresOn": "2027-02-25T16:04:12.465Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DocumentsDocumentsCreatedResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or: an owner that is not a principal that can own documents, a folderId that is not a folder, expiresOn not after createdOn, a share out of its form, an upload not complete. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or the blob was uploaded by another client, or the owner lacks Write on the folder, or a share is wider than the sharer's own permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No blob of this id (or one abandoned or deleted), or no folder of the folderId, or no reservation of a reservedId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description A share exists already under a reservedId. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The principal's quota (storageMaximum) would be passed; `errors.quota` gives the maximum, the usage and what was needed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+                     *       "name": "Certificat de cazier",
+                     *       "folderId": "6b5d76d4-1f2e-4c3a-8b9d-0e1f2a3b4c5d",
+                     *       "folderName": "Certificate 2026",
+                     *       "number": "CJ-000300",
+                     *       "expiresOn": "2027-02-25T16:04:12.465Z",
+                     *       "type": "DEMO-CERTIFICATE",
+                     *       "type_Name_Ro": "Certificat de cazier judiciar",
+                     *       "type_Name_En": "Criminal record certificate",
+                     *       "type_Name_Ru": "Справка о судимости",
+                     *       "typeIcon": null,
+                     *       "size": 118,
+                     *       "indicativeFlags": 3,
+                     *       "createdOn": "2026-11-27T16:04:12.465Z",
+                     *       "createdBy": "urn:md:idno:1000000000001",
+                     *       "createdByName": "AGENȚIA SERVICII PUBLICE",
+                     *       "modifiedOn": null,
+                     *       "modifiedBy": null,
+                     *       "modifiedByName": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsDocumentResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description true: delete for good, not to the recycle bin (the owner only). */
+                permanent?: boolean;
+                /** @description true: delete a folder that holds documents (they go with it). */
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsIdentifiedResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or a folder that holds documents, without force=true. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Write (the owner, to delete for good) (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    changeDocument: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The change. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "scan-2026.pdf",
+                 *       "number": "S-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentsDocumentPatch"];
+            };
+        };
+        responses: {
+            /** @description The document after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+                     *       "name": "Certificat de cazier",
+                     *       "folderId": "6b5d76d4-1f2e-4c3a-8b9d-0e1f2a3b4c5d",
+                     *       "folderName": "Certificate 2026",
+                     *       "number": "CJ-000300",
+                     *       "expiresOn": "2027-02-25T16:04:12.465Z",
+                     *       "type": "DEMO-CERTIFICATE",
+                     *       "type_Name_Ro": "Certificat de cazier judiciar",
+                     *       "type_Name_En": "Criminal record certificate",
+                     *       "type_Name_Ru": "Справка о судимости",
+                     *       "typeIcon": null,
+                     *       "size": 118,
+                     *       "indicativeFlags": 3,
+                     *       "createdOn": "2026-11-27T16:04:12.465Z",
+                     *       "createdBy": "urn:md:idno:1000000000001",
+                     *       "createdByName": "AGENȚIA SERVICII PUBLICE",
+                     *       "modifiedOn": null,
+                     *       "modifiedBy": null,
+                     *       "modifiedByName": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsDocumentResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or: an operation or path it does not know, a folderId that is not a folder or is the folder itself or inside it, expiresOn not after createdOn. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Write (the owner, for a move to the root) (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no folder of the folderId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getDocumentSize: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The size. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentSizeResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    copyDocument: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description The destination folder (the principal must hold Write there); copy: the principal's root by default; restore: where it was deleted from. */
+                folderId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsCreatedItemResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or: a folder (only documents are copied), a folderId that is not a folder, urn:public as the principal. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). Or the principal lacks Write on the folder. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no folder of the folderId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The principal's quota (storageMaximum) would be passed; `errors.quota` gives the maximum, the usage and what was needed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description Pdf or Html (any letter case): the content rendered with its type's template instead of the content itself. */
+                format?: "pdf" | "html";
+                /** @description The template's language for format: Ro (default), En or Ru (any letter case). */
+                language?: "ro" | "en" | "ru";
+            };
+            header?: {
+                /**
+                 * @description One byte range (RFC 9110): `bytes=<first>-<last>`, `bytes=<first>-` or `bytes=-<the last n bytes>`, answered 206 with that part. A header that is not one well-formed byte range (several ranges, another unit) is ignored: the whole content, 200. A range that starts past the end: 416.
+                 * @example bytes=0-99
+                 */
+                Range?: string;
+            };
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole content, with the media type it was uploaded with (application/octet-stream when it had none a header can carry). Never sniffed or run by a browser (nosniff, a sandboxing Content-Security-Policy). With format: the rendition, application/pdf or text/html. */
+            200: {
+                headers: {
+                    /** @description `bytes`: a Range of the content may be asked. */
+                    "Accept-Ranges"?: "bytes";
+                    /** @description The content's SHA-256 (hex), quoted. */
+                    ETag?: string;
+                    /** @description An attachment, with the document's name as its file name (RFC 6266, UTF-8). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "*/*": string;
+                };
+            };
+            /** @description The byte range asked (Range), with the content's media type. */
+            206: {
+                headers: {
+                    /** @description `bytes`: a Range of the content may be asked. */
+                    "Accept-Ranges"?: "bytes";
+                    /** @description The content's SHA-256 (hex), quoted. */
+                    ETag?: string;
+                    /** @description An attachment, with the document's name as its file name (RFC 6266, UTF-8). */
+                    "Content-Disposition"?: string;
+                    /** @description The part sent: `bytes <first>-<last>/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "*/*": string;
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or: a folder (it has no content); a format asked of content that is not JSON of at most 256 KB, or of a type without a template. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The Range starts past the end of the content (or asks its last 0 bytes); Content-Range: `bytes *\/<size>` gives the size. */
+            416: {
+                headers: {
+                    /** @description The size of the content: `bytes *\/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listDocumentVersions: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page (default 20) */
+                itemsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions. */
+            200: {
+                headers: {
+                    /** @description The paging, as JSON: `{"TotalCount":2,"PageSize":20,"CurrentPage":1,"TotalPages":1}`. */
+                    "X-Pagination"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsVersionsListResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    addDocumentVersion: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The blob. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentsDocumentVersion"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsVersionResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or: a folder; content of another type; an upload not complete; a version number that would pass 32767. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Write (an owner may do everything, a share gives Read or Write). Or the blob was uploaded by another client. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no blob of the blobId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The principal's quota (storageMaximum) would be passed; `errors.quota` gives the maximum, the usage and what was needed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    downloadDocumentVersion: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: {
+                /**
+                 * @description One byte range (RFC 9110): `bytes=<first>-<last>`, `bytes=<first>-` or `bytes=-<the last n bytes>`, answered 206 with that part. A header that is not one well-formed byte range (several ranges, another unit) is ignored: the whole content, 200. A range that starts past the end: 416.
+                 * @example bytes=0-99
+                 */
+                Range?: string;
+            };
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+                /** @description The version number, from 1 to 32767. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole content, with the media type it was uploaded with (application/octet-stream when it had none a header can carry). Never sniffed or run by a browser (nosniff, a sandboxing Content-Security-Policy). */
+            200: {
+                headers: {
+                    /** @description `bytes`: a Range of the content may be asked. */
+                    "Accept-Ranges"?: "bytes";
+                    /** @description The content's SHA-256 (hex), quoted. */
+                    ETag?: string;
+                    /** @description An attachment, with the document's name as its file name (RFC 6266, UTF-8). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "*/*": string;
+                };
+            };
+            /** @description The byte range asked (Range), with the content's media type. */
+            206: {
+                headers: {
+                    /** @description `bytes`: a Range of the content may be asked. */
+                    "Accept-Ranges"?: "bytes";
+                    /** @description The content's SHA-256 (hex), quoted. */
+                    ETag?: string;
+                    /** @description An attachment, with the document's name as its file name (RFC 6266, UTF-8). */
+                    "Content-Disposition"?: string;
+                    /** @description The part sent: `bytes <first>-<last>/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "*/*": string;
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or a version that is not a number from 1 to 32767. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no such version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The Range starts past the end of the content (or asks its last 0 bytes); Content-Range: `bytes *\/<size>` gives the size. */
+            416: {
+                headers: {
+                    /** @description The size of the content: `bytes *\/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    deleteDocumentVersion: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description true: delete every version before this one too. */
+                includingPrevious?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+                /** @description The version number, from 1 to 32767. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsVersionResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or the current version, or a version that is not a number from 1 to 32767. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Write (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no such version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getDocumentShares: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document and its shares. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentSharesResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    shareDocument: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The shares. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "shares": [
+                 *         {
+                 *           "sharedFor": "urn:md:idnp:2000000000022",
+                 *           "permission": "Read",
+                 *           "to": "2027-06-30T23:59:59Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentsSharesCreate"];
+            };
+        };
+        responses: {
+            /** @description The shares made, in the order of the items. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsIdentifiedListResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or: a permission not Read or Write, from after to, to not later than now, a recipient that is the sharer or the owner, a reservation used for another document, one reservedId twice. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. The principal's permission on the document is less than Read (an owner may do everything, a share gives Read or Write). Or a share wider than the sharer's own permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no reservation of a reservedId (made by this client). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description A share exists already under the reservedId. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    changeDocumentShare: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+                /** @description The share (a uuid). */
+                shareId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The new terms. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "permission": "Write",
+                 *       "from": null,
+                 *       "to": "2027-12-31T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentsShareUpdate"];
+            };
+        };
+        responses: {
+            /** @description The share's terms now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsShareTermsResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or: a permission not Read or Write, from after to, to not later than now. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or the principal neither made the share nor owns the document, or the share would be wider than its maker's permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no share of this id in force on the document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    revokeDocumentShare: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+                /** @description The share (a uuid). */
+                shareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsIdentifiedResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or the principal neither made the share nor owns the document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id, or it is in the recycle bin, or not yet published (createdOn in the future; its creator sees it). Or no share of this id in force on the document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listSharesForMe: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page (default 20) */
+                itemsPerPage?: number;
+                /** @description name, number, createdOn, modifiedOn, expiresOn, size, type; -field or "field desc" descending */
+                orderField?: string;
+                /** @description keywords separated by spaces; each must begin a word of the name or number */
+                searchBy?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of shares. */
+            200: {
+                headers: {
+                    /** @description The paging, as JSON: `{"TotalCount":2,"PageSize":20,"CurrentPage":1,"TotalPages":1}`. */
+                    "X-Pagination"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsSharesForMeResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or an orderField it cannot order by. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listSharesByMe: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page (default 20) */
+                itemsPerPage?: number;
+                /** @description name, number, createdOn, modifiedOn, expiresOn, size, type; -field or "field desc" descending */
+                orderField?: string;
+                /** @description keywords separated by spaces; each must begin a word of the name or number */
+                searchBy?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of shared documents. */
+            200: {
+                headers: {
+                    /** @description The paging, as JSON: `{"TotalCount":2,"PageSize":20,"CurrentPage":1,"TotalPages":1}`. */
+                    "X-Pagination"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsSharesByMeResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or an orderField it cannot order by. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    reserveShare: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description false: a reservation without an access code (its link alone shows the document); true by default. */
+                generateAccessCode?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "99277eaf-3c1d-4e2b-8a5f-7b6c5d4e3f21",
+                     *       "accessCode": "72464453",
+                     *       "fullLink": "https://localhost:8443/mdocs/view/99277eaf-3c1d-4e2b-8a5f-7b6c5d4e3f21"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsReservationResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    viewSharedDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The reservation's 8-digit access code (when it has one).
+                 * @example 72464453
+                 */
+                "X-Access-Code"?: string;
+            };
+            path: {
+                /** @description The reservation's id (the share's). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50a266d7-4a1c-4a43-9a3e-2f0f7c1d9b21",
+                     *       "name": "Certificat de cazier",
+                     *       "folderId": "6b5d76d4-1f2e-4c3a-8b9d-0e1f2a3b4c5d",
+                     *       "folderName": "Certificate 2026",
+                     *       "number": "CJ-000300",
+                     *       "expiresOn": "2027-02-25T16:04:12.465Z",
+                     *       "type": "DEMO-CERTIFICATE",
+                     *       "type_Name_Ro": "Certificat de cazier judiciar",
+                     *       "type_Name_En": "Criminal record certificate",
+                     *       "type_Name_Ru": "Справка о судимости",
+                     *       "typeIcon": null,
+                     *       "size": 118,
+                     *       "indicativeFlags": 3,
+                     *       "createdOn": "2026-11-27T16:04:12.465Z",
+                     *       "createdBy": "urn:md:idno:1000000000001",
+                     *       "createdByName": "AGENȚIA SERVICII PUBLICE",
+                     *       "modifiedOn": null,
+                     *       "modifiedBy": null,
+                     *       "modifiedByName": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsDocumentResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or the access code is missing or wrong, or the share is not in force. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document shared under this reservation (or it is in the recycle bin, or not yet published). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    downloadSharedDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The reservation's 8-digit access code (when it has one).
+                 * @example 72464453
+                 */
+                "X-Access-Code"?: string;
+                /**
+                 * @description One byte range (RFC 9110): `bytes=<first>-<last>`, `bytes=<first>-` or `bytes=-<the last n bytes>`, answered 206 with that part. A header that is not one well-formed byte range (several ranges, another unit) is ignored: the whole content, 200. A range that starts past the end: 416.
+                 * @example bytes=0-99
+                 */
+                Range?: string;
+            };
+            path: {
+                /** @description The reservation's id (the share's). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole content, with the media type it was uploaded with (application/octet-stream when it had none a header can carry). Never sniffed or run by a browser (nosniff, a sandboxing Content-Security-Policy). */
+            200: {
+                headers: {
+                    /** @description `bytes`: a Range of the content may be asked. */
+                    "Accept-Ranges"?: "bytes";
+                    /** @description The content's SHA-256 (hex), quoted. */
+                    ETag?: string;
+                    /** @description An attachment, with the document's name as its file name (RFC 6266, UTF-8). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "*/*": string;
+                };
+            };
+            /** @description The byte range asked (Range), with the content's media type. */
+            206: {
+                headers: {
+                    /** @description `bytes`: a Range of the content may be asked. */
+                    "Accept-Ranges"?: "bytes";
+                    /** @description The content's SHA-256 (hex), quoted. */
+                    ETag?: string;
+                    /** @description An attachment, with the document's name as its file name (RFC 6266, UTF-8). */
+                    "Content-Disposition"?: string;
+                    /** @description The part sent: `bytes <first>-<last>/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "*/*": string;
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or the access code is missing or wrong, or the share is not in force. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document shared under this reservation (or it is in the recycle bin, or not yet published), or it is a folder. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The Range starts past the end of the content (or asks its last 0 bytes); Content-Range: `bytes *\/<size>` gives the size. */
+            416: {
+                headers: {
+                    /** @description The size of the content: `bytes *\/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listRecycledDocuments: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description Only documents of this type code. */
+                type?: string;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page (default 20) */
+                itemsPerPage?: number;
+                /** @description name, number, createdOn, modifiedOn, expiresOn, size, type; -field or "field desc" descending */
+                orderField?: string;
+                /** @description keywords separated by spaces; each must begin a word of the name or number */
+                searchBy?: string;
+                /** @description Sent by the official client; the list is always the recycle bin's. */
+                recycled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recycled documents. */
+            200: {
+                headers: {
+                    /** @description The paging, as JSON: `{"TotalCount":2,"PageSize":20,"CurrentPage":1,"TotalPages":1}`. */
+                    "X-Pagination"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsRecycledListResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or an orderField it cannot order by. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    emptyRecycleBin: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsRecycleBinEmptiedResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    restoreRecycledDocument: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+                /** @description The destination folder (the principal must hold Write there); copy: the principal's root by default; restore: where it was deleted from. */
+                folderId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document or folder (a uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c6b1f3e-5a7d-4b8e-9c2f-6d4e3a1b7c90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsIdentifiedResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). Or a folderId that is not a folder. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `write` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. Or the principal does not own the document, or lacks Write on the folder. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document of this id in the recycle bin, or no folder of the folderId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getDocumentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document type code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentTypeResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document type of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listDocumentTypes: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page; none for the first. */
+                cursor?: string;
+                /** @description Types per page (default 50, at most 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentTypesPageResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    defineDocumentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The definition: titles, versioning, expiry, and optionally a JSON Schema of its content and templates (per language) for renditions. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "PERMIT",
+                 *       "titles": {
+                 *         "ro": "Autorizație",
+                 *         "en": "Permit",
+                 *         "ru": "Разрешение"
+                 *       },
+                 *       "versioningEnabled": false,
+                 *       "expiresAfterDays": 365,
+                 *       "templates": {
+                 *         "ro": {
+                 *           "title": "Autorizație",
+                 *           "fields": [
+                 *             {
+                 *               "label": "Titular",
+                 *               "pointer": "/holder"
+                 *             },
+                 *             {
+                 *               "label": "Valabilă până la",
+                 *               "pointer": "/validUntil"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentsDocumentType"];
+            };
+        };
+        responses: {
+            /** @description Defined: the whole definition, every member left out at its default. */
+            201: {
+                headers: {
+                    /** @description The type: /api/v1/document-types/{code}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentTypeDefinitionResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or: a built-in type's code (Unknown, Folder), a schema that is not a JSON Schema. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `types` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description A type of this code exists: change it with PUT. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getDocumentTypeDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document type code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentTypeDefinitionResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document type of this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    changeDocumentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document type code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description The definition: titles, versioning, expiry, and optionally a JSON Schema of its content and templates (per language) for renditions. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "PERMIT",
+                 *       "titles": {
+                 *         "ro": "Autorizație",
+                 *         "en": "Permit",
+                 *         "ru": "Разрешение"
+                 *       },
+                 *       "versioningEnabled": false,
+                 *       "expiresAfterDays": 365,
+                 *       "templates": {
+                 *         "ro": {
+                 *           "title": "Autorizație",
+                 *           "fields": [
+                 *             {
+                 *               "label": "Titular",
+                 *               "pointer": "/holder"
+                 *             },
+                 *             {
+                 *               "label": "Valabilă până la",
+                 *               "pointer": "/validUntil"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentsDocumentType"];
+            };
+        };
+        responses: {
+            /** @description The definition now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsDocumentTypeDefinitionResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or: a code other than the path's, a built-in type, a schema that is not a JSON Schema. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `types` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No document type of this code: define it with POST. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getPrincipalName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The principal: urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid> or urn:public. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "principal": "urn:md:idnp:2000000000022",
+                     *       "name": "MARIA RUSU"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsPrincipalNameResponse"];
+                };
+            };
+            /** @description The id is not a principal. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getQuota: {
+        parameters: {
+            query?: {
+                /** @description the principal to act for (impersonation): urn:md:idnp:<13 digits>, urn:md:idno:<13 digits>, urn:md:system:<uuid>, urn:public */
+                principal?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quota. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "storageMaximum": 15000000,
+                     *       "storageUsage": 12000000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsQuotaResponse"];
+                };
+            };
+            /** @description A query parameter or a member missing or out of its form; `errors` names each (`documents[0].name`, `principal`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `documents`, or names a `principal` other than its own organization without the right `impersonate`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The usage already passes the maximum (an administrator lowered it). */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    setPrincipalQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The principal and its maximum. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "principal": "urn:md:idnp:2000000000033",
+                 *       "storageMaximum": 15000000
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentsPrincipalQuota"];
+            };
+        };
+        responses: {
+            /** @description The principal's quota now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "principal": "urn:md:idnp:2000000000033",
+                     *       "storageMaximum": 15000000,
+                     *       "storageUsage": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentsPrincipalQuotaResponse"];
+                };
+            };
+            /** @description A body that is not JSON (at most 256 KB), or that does not fit its schema; `errors` names each member. Or a principal that is not one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `quotas` of `documents`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    openConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages are at /console/. */
+            301: {
+                headers: {
+                    /** @description /console/ */
+                    Location?: "/console/";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The console is not built on this bridge (npm run build:console), or the event log cannot store events now; send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client and its pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client": "demo-auditor",
+                     *       "name": "Demo auditor",
+                     *       "pages": [
+                     *         {
+                     *           "page": "log",
+                     *           "allowed": true,
+                     *           "needs": "audit: read"
+                     *         },
+                     *         {
+                     *           "page": "projections",
+                     *           "allowed": false,
+                     *           "needs": "operations: projections"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSessionResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    searchLogEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The filter and the page. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleLogEventSearch"];
+            };
+        };
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "position": "42",
+                     *           "streamId": "representation-authorization-0000000000000001",
+                     *           "revision": 0,
+                     *           "kind": "standard",
+                     *           "recordedAt": "2026-03-02T09:15:00.000Z",
+                     *           "causedBy": "demo-institution",
+                     *           "id": "0b6f9a52-3f1e-4c55-9d2a-7f3c1e8b2d41",
+                     *           "type": "md.gov.representation.authorization.granted.v1",
+                     *           "source": "urn:md:gov:representation",
+                     *           "subject": "0000000000000001",
+                     *           "time": "2026-03-02T09:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "",
+                     *       "head": "57"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleLogEventSearchResponse"];
+                };
+            };
+            /** @description A member unknown or out of its form, a filter whose `to` is not later than its `from`, a cursor that is not one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `audit`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    tailLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The filter, and the position after which to start. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleLogTail"];
+            };
+        };
+        responses: {
+            /** @description The stream (text/event-stream). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A member unknown or out of its form, or a filter whose `to` is not later than its `from`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `audit`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getLogEvent: {
+        parameters: {
+            query?: {
+                /** @description Why the auditor reads the data (1 to 1000 characters), for the log of the read; a default wording when left out. */
+                legalBasis?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A log position (1, 2, ...). */
+                position: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleLogEventResponse"];
+                };
+            };
+            /** @description A position that is not one, or a legal basis out of its length. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `audit`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No event at this position. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listConsoleAggregates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aggregates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleAggregatesResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `audit`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getStreamHistory: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page; from the start when left out. */
+                cursor?: string;
+                /** @description Events per page, 1 to 500 (100 when left out). */
+                limit?: string;
+                /** @description Why the auditor reads the data (1 to 1000 characters), for the log of the read; a default wording when left out. */
+                legalBasis?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The stream (an aggregate instance), e.g. representation-authorization-0000000000000001. */
+                streamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleStreamHistoryResponse"];
+                };
+            };
+            /** @description A cursor that is not a nextCursor, or a limit out of range. Or a legal basis out of its length. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `audit`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The stream has no events (from this cursor). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listConsumerGroupStandings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsumerGroupsResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `consumer-groups` of `operations`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listConsumerGroupLags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "at": "2026-03-02T09:15:00.000Z",
+                     *           "head": 57,
+                     *           "lags": {
+                     *             "demo-consumer/~default/standard": 3
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleConsumerGroupLagsResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `consumer-groups` of `operations`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listDeadEvents: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page: older dead events. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dead events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleDeadEventsResponse"];
+                };
+            };
+            /** @description A cursor that is not a nextCursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `consumer-groups` of `operations`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    searchLogEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What to search, and on what legal basis. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleLogEntrySearch"];
+            };
+        };
+        responses: {
+            /** @description The registered events found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleLogEntrySearchResponse"];
+                };
+            };
+            /** @description A member missing, unknown or out of its form; neither a uid nor a time range; a time that is not event_time syntax, or a bad filter. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `read` of `audit`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    exportPersonalDataAccesses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whose accesses, why, in which format, and optionally between which times. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePersonalDataExport"];
+            };
+        };
+        responses: {
+            /** @description The file (Content-Disposition: attachment), CSV or PDF as asked. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="personal-data-accesses-<date>.<format>" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description A member missing, unknown or out of its form, or a time that is not event_time syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `personal-data` of `eventlog`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    listProjections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProjectionsResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `projections` of `operations`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    rebuildProjection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The projection (a read model) by name, as GET /api/v1/projections lists it. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started. */
+            202: {
+                headers: {
+                    /** @description The rebuild. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0e8a7c-2b1d-4e5f-9a6b-7c8d9e0f1a2b",
+                     *       "projection": "representation-authorizations",
+                     *       "startedBy": "demo-operator",
+                     *       "startedAt": "2026-03-02T09:15:00.000Z",
+                     *       "state": "running",
+                     *       "position": "20",
+                     *       "head": "57",
+                     *       "progress": 0.35
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleRebuildResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `projections` of `operations`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No projection of this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The projection is being rebuilt already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client is over its rate limit on this bridge; send again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description An unexpected error; its details are in the log under the traceId. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The event log cannot store events now (a full disk, the log unreachable); send again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+        };
+    };
+    getProjectionRebuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The projection (a read model) by name, as GET /api/v1/projections lists it. */
+                name: string;
+                /** @description The rebuild, as its Location named it. */
+                rebuildId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rebuild. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0e8a7c-2b1d-4e5f-9a6b-7c8d9e0f1a2b",
+                     *       "projection": "representation-authorizations",
+                     *       "startedBy": "demo-operator",
+                     *       "startedAt": "2026-03-02T09:15:00.000Z",
+                     *       "state": "running",
+                     *       "position": "20",
+                     *       "head": "57",
+                     *       "progress": 0.35
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleRebuildResponse"];
+                };
+            };
+            /** @description The client could not be identified: no client certificate, one the platform does not trust, or one not in the client registry. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description The client lacks the registry right `projections` of `operations`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlatformProblem"];
+                };
+            };
+            /** @description No projection of this name, or no such rebuild of it on this bridge. */
             404: {
                 headers: {
                     [name: string]: unknown;
