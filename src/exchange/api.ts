@@ -124,8 +124,9 @@ const CONSUME: ApiOperation[] = [
     problems: CONSUMER_PROBLEMS,
   },
   readOperation('raw', 'Read one event in binary mode', 'The payload in the body, the attributes and the offset in ce-* headers.', {
-    description: 'An event.',
+    description: 'An event: its data as it was produced, in the media type it was produced with (its datacontenttype, exactly).',
     schema: { description: 'The payload as it was produced.' },
+    contentType: '*/*',
     headers: { 'ce-offset': { description: 'The offset to confirm the event by.', schema: { type: 'string' } } },
   }),
   readOperation('event', 'Read one structured event', 'One event in the CloudEvents JSON format, with its offset.', {

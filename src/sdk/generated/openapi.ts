@@ -9243,7 +9243,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An event. */
+            /** @description An event: its data as it was produced, in the media type it was produced with (its datacontenttype, exactly). */
             200: {
                 headers: {
                     /** @description The offset to confirm the event by. */
@@ -9251,7 +9251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "*/*": unknown;
                 };
             };
             /** @description No event arrived before the poll timeout. */
