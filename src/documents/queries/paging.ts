@@ -35,7 +35,8 @@ const ORDER_FIELDS: Record<string, string> = {
 export function orderOf(orderField: string | undefined, fallback: SortSpec): SortSpec {
   if (!orderField) return fallback;
   const match = /^(-)?\s*([A-Za-z]+)(?:\s+(asc|desc))?$/i.exec(orderField.trim());
-  const field = match ? ORDER_FIELDS[match[2].toLowerCase()] : undefined;
+  // own members only: `constructor` (a member of every object) is no field to order by
+  const field = match && Object.hasOwn(ORDER_FIELDS, match[2].toLowerCase()) ? ORDER_FIELDS[match[2].toLowerCase()] : undefined;
   if (!match || !field) throw new InvalidInputError('orderField', `must be one of name, number, createdOn, modifiedOn, expiresOn, size, type (descending: -name or "name desc")`);
   const direction = match[1] || match[3]?.toLowerCase() === 'desc' ? -1 : 1;
   return { [field]: direction, _id: 1 };
