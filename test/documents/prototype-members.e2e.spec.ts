@@ -28,6 +28,21 @@ describe('Document store: names every object has are not taken as fields (e2e ov
     });
   }
 
+  for (const path of ['constructor', '/__proto__', 'toString', 'hasOwnProperty']) {
+    it(`refuses a PATCH operation on path ${path} with 400 and writes nothing`, async () => {
+      for (const op of ['replace', 'remove']) {
+        const before = await platform.platform.stores.events.headPosition();
+        const response = expectStatus(
+          await institution.request('PATCH', `/mdocs/documents/${document}`, { query: { principal: ION }, body: [{ op, path, value: 'x' }] }),
+          400,
+          `${op} ${path}`,
+        );
+        expect(response.json().errors).to.have.property('[0].path');
+        expect(await platform.platform.stores.events.readAll({ after: before, limit: 10, filter: { streamPrefix: 'documents-' } })).to.deep.equal([]);
+      }
+    });
+  }
+
   it('still orders by the fields it has', async () => {
     const listed = expectStatus(await institution.get('/mdocs/documents', { query: { principal: ION, orderField: '-createdOn' } }), 200).json();
     expect(listed.map((item: { id: string }) => item.id)).to.deep.equal([document]);

@@ -17,7 +17,9 @@ export function patchOf(body: DocumentPatch | PatchOperation[]): DocumentPatch {
   if (!Array.isArray(body)) return body;
   const patch: DocumentPatch = {};
   for (const [index, operation] of body.entries()) {
-    const field = FIELDS[operation.path.replace(/^\//, '').toLowerCase()];
+    const path = operation.path.replace(/^\//, '').toLowerCase();
+    // own members only: `constructor` and `__proto__` (members of every object) are no field of a document
+    const field = Object.hasOwn(FIELDS, path) ? FIELDS[path] : undefined;
     if (!field) throw new InvalidDocumentError(`[${index}].path`, 'must be one of name, number, expiresOn, folderId');
     const op = operation.op.toLowerCase();
     if (op === 'remove') {
