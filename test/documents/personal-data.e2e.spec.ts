@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HttpsClient } from '../support/https-client';
 import type { TestPlatform } from '../support/test-platform';
-import { COMPANY, createDocument, expectShape, expectStatus, ION, startDocuments } from './documents-test-kit';
+import { ANDREI, COMPANY, createDocument, expectShape, expectStatus, ION, startDocuments } from './documents-test-kit';
 
 describe('Document store: personal data and principal names (e2e over mTLS)', function () {
   this.timeout(120_000);
@@ -29,6 +29,36 @@ describe('Document store: personal data and principal names (e2e over mTLS)', fu
     expect(accesses).to.have.length(3);
     expect(accesses[0]).to.include({ event_type: 'MDocs.PersonalData.Access', legal_entity: '1003600000003', subject: '2000000000011', subject_type: 'Person', object: id });
     expect(accesses.map((access) => access.legal_reason)).to.have.members(['read a document', 'download a document', 'list documents']);
+  });
+
+  it('logs no access for a refused download: a range the content does not have, a rendition of content that is not JSON, a version not there', async () => {
+    // found by a black-box probe: each of these refusals registered an MDocs.PersonalData.Access before it was refused
+    const blobId = expectStatus(await institution.post('/mdocs/blobs', { body: Buffer.from('notite de mana'), headers: { 'content-type': 'text/plain' } }), 201).json().id;
+    const id = (expectStatus(await institution.post('/mdocs/documents', { body: { blobId, documents: [{ principal: ANDREI, name: 'notite.txt' }] } }), 201).json() as { id: string }[])[0].id;
+    const reservation = expectStatus(await institution.post('/mdocs/shares/reservations'), 201).json();
+    expectStatus(await institution.post(`/mdocs/documents/${id}/shares`, { query: { principal: ANDREI }, body: [{ for: 'urn:public', permission: 'Read', reservedId: reservation.id }] }), 201);
+    const code = { 'x-access-code': reservation.accessCode };
+    const refused = [
+      [416, await institution.get(`/mdocs/documents/${id}/blob`, { query: { principal: ANDREI }, headers: { range: 'bytes=14-' } })],
+      [416, await institution.get(`/mdocs/documents/${id}/blob`, { query: { principal: ANDREI }, headers: { range: 'bytes=-0' } })],
+      [400, await institution.get(`/mdocs/documents/${id}/blob`, { query: { principal: ANDREI, format: 'Pdf' } })],
+      [404, await institution.get(`/mdocs/documents/${id}/versions/9/blob`, { query: { principal: ANDREI } })],
+      [416, await institution.get(`/mdocs/documents/${id}/versions/1/blob`, { query: { principal: ANDREI }, headers: { range: 'bytes=99-' } })],
+      [416, await institution.get(`/mdocs/view/${reservation.id}/blob`, { headers: { ...code, range: 'bytes=14-' } })],
+    ] as const;
+    for (const [status, response] of refused) expectStatus(response, status);
+    expect(await accessesOf('2000000000033'), 'refused downloads log no access').to.deep.equal([]);
+
+    expect(expectStatus(await institution.get(`/mdocs/documents/${id}/blob`, { query: { principal: ANDREI }, headers: { range: 'bytes=0-5' } }), 206).text).to.equal('notite');
+    expectStatus(await institution.get(`/mdocs/documents/${id}/versions/1/blob`, { query: { principal: ANDREI } }), 200);
+    expectStatus(await institution.get(`/mdocs/view/${reservation.id}/blob`, { headers: code }), 200);
+    expectStatus(await institution.get(`/mdocs/view/${reservation.id}`, { headers: code }), 200);
+    expect((await accessesOf('2000000000033')).map((access) => access.legal_reason)).to.have.members([
+      'download a document',
+      'download a document version',
+      'view a document by its link',
+      'view a document by its link',
+    ]);
   });
 
   it('logs nothing for an organization\'s documents', async () => {

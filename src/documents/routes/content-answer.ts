@@ -16,16 +16,24 @@ const servedType = (contentType: string) => (/^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=
 const disposition = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name.toWellFormed())}`;
 
 /**
+ * What runs once the answer is decided and before any of it leaves: the personal-data access is logged
+ * there, so that a refused download (a range the content does not have, a rendition of content that is
+ * not JSON) logs nothing.
+ */
+export type BeforeSending = () => Promise<void>;
+
+/**
  * Sends stored content, streamed from the blob store: whole (200), or the one byte range asked (206 with
  * Content-Range), or 416 for a range it does not have. Served as an attachment that a browser neither
  * sniffs nor runs.
  */
-export async function sendContent(ctx: DocumentsContext, request: Request, response: Response, content: ContentRef, name: string): Promise<void> {
+export async function sendContent(ctx: DocumentsContext, request: Request, response: Response, content: ContentRef, name: string, beforeSending: BeforeSending): Promise<void> {
   const range = rangeOf(request.headers.range, content.size);
   if (range.kind === 'unsatisfiable') {
     throw new ProblemError(416, 'Range Not Satisfiable', `the content holds ${content.size} bytes`, undefined, { 'content-range': `bytes */${content.size}` });
   }
   const part = range.kind === 'part' ? { start: range.start, end: range.end } : undefined;
+  await beforeSending();
   const stream = await ctx.deps.blobs.read(content.sha256, part);
   response.status(part ? 206 : 200).set({
     ...CONTENT_SAFETY_HEADERS,
@@ -40,11 +48,20 @@ export async function sendContent(ctx: DocumentsContext, request: Request, respo
 }
 
 /** Stored JSON content of a type rendered as a PDF or an HTML page (a download with format=Pdf|Html). */
-export async function sendRendition(ctx: DocumentsContext, response: Response, content: ContentRef, typeCode: string, format: 'pdf' | 'html', language?: Language): Promise<void> {
+export async function sendRendition(
+  ctx: DocumentsContext,
+  response: Response,
+  content: ContentRef,
+  typeCode: string,
+  format: 'pdf' | 'html',
+  language: Language | undefined,
+  beforeSending: BeforeSending,
+): Promise<void> {
   if (!isJsonContentType(content.contentType) || content.size > MAX_MESSAGE_BYTES) {
     throw new InvalidInputError('format', 'only JSON content (at most 256 KB) is rendered by its type\'s templates');
   }
   const value: unknown = JSON.parse((await ctx.deps.blobs.get(content.sha256)).toString('utf8'));
   const rendition = await transformContent(ctx, await ctx.types.require(typeCode), format, language, value);
+  await beforeSending();
   response.status(200).set({ ...CONTENT_SAFETY_HEADERS, 'content-type': rendition.contentType }).send(rendition.body);
 }

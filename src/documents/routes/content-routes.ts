@@ -31,15 +31,19 @@ export function contentRoutes(ctx: DocumentsContext): Router {
   const write = requireRight(DOCUMENTS_SERVICE, DocumentsRights.write);
   const { documents } = ctx.deps;
 
-  /** The document the principal may read; its reading is logged when it is a person's. */
-  const readable = async (request: Parameters<typeof documentIdOf>[0], client: ReturnType<typeof callerOf>['client'], principal: string, action: string) => {
+  type Client = ReturnType<typeof callerOf>['client'];
+
+  /** The document the principal may read (its reading is logged by the caller once the answer is decided). */
+  const readable = async (request: Parameters<typeof documentIdOf>[0], principal: string) => {
     const id = documentIdOf(request);
     await readYourWrites(ctx.deps);
     const access = await accessTo(documents, principal, id, ctx.now());
     requirePermission(id, { principal, permission: access.permission }, 'Read');
-    await logPersonalDataAccess(ctx, client, principal, action, [access.record]);
     return access.record;
   };
+  /** Logs the reading of a person's document: only for an answer that shows it, never for a refusal. */
+  const logRead = (client: Client, principal: string, action: string, record: Awaited<ReturnType<typeof readable>>) => () =>
+    logPersonalDataAccess(ctx, client, principal, action, [record]);
 
   router.get(
     '/mdocs/documents/:id/blob',
@@ -47,10 +51,11 @@ export function contentRoutes(ctx: DocumentsContext): Router {
     route(async (request, response) => {
       const query = queryOf<{ principal?: string; format?: 'pdf' | 'html'; language?: Language }>(request, 'blob-download.query.json', ['format', 'language']);
       const { client, principal } = callerOf(response, query.principal);
-      const record = await readable(request, client, principal, 'download a document');
+      const record = await readable(request, principal);
       if (!record.content) throw new InvalidInputError('id', 'is a folder: a folder has no content');
-      if (query.format) return sendRendition(ctx, response, record.content, record.type, query.format, query.language);
-      await sendContent(ctx, request, response, record.content, record.name);
+      const logged = logRead(client, principal, 'download a document', record);
+      if (query.format) return sendRendition(ctx, response, record.content, record.type, query.format, query.language, logged);
+      await sendContent(ctx, request, response, record.content, record.name, logged);
     }),
   );
 
@@ -60,9 +65,10 @@ export function contentRoutes(ctx: DocumentsContext): Router {
     route(async (request, response) => {
       const query = queryOf<{ principal?: string; page?: number; itemsPerPage?: number }>(request, 'versions-list.query.json');
       const { client, principal } = callerOf(response, query.principal);
-      const record = await readable(request, client, principal, 'list a document\'s versions');
+      const record = await readable(request, principal);
       const paging = pagingOf(query);
       const { items, totalCount } = await listVersions(documents, record._id, paging);
+      await logRead(client, principal, 'list a document\'s versions', record)();
       setPagination(response, paging, totalCount);
       response.json(
         items.map((version) => ({ version: version.version, size: version.content.size, modifiedOn: version.modifiedOn, modifiedBy: version.modifiedBy, modifiedByName: ctx.names.nameOf(version.modifiedBy) })),
@@ -76,10 +82,10 @@ export function contentRoutes(ctx: DocumentsContext): Router {
     route(async (request, response) => {
       const { client, principal } = callerOf(response, queryOf<{ principal?: string }>(request, 'principal.query.json').principal);
       const number = versionOf(String(request.params.version));
-      const record = await readable(request, client, principal, 'download a document version');
+      const record = await readable(request, principal);
       const version = await findVersion(documents, record._id, number);
       if (!version) throw new VersionNotFoundError(record._id, number);
-      await sendContent(ctx, request, response, version.content, record.name);
+      await sendContent(ctx, request, response, version.content, record.name, logRead(client, principal, 'download a document version', record));
     }),
   );
 

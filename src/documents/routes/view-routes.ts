@@ -42,16 +42,19 @@ export function viewRoutes(ctx: DocumentsContext): Router {
       throw new DocumentAccessDeniedError(record._id, 'Read', 'None');
     }
     if (!isActive({ permission: share.permission, from: share.from, to: share.to }, now)) throw new DocumentAccessDeniedError(record._id, 'Read', 'None');
-    await logPersonalDataAccess(ctx, clientOf(request.res!), share.sharedFor, 'view a document by its link', [record]);
-    return record;
+    // logged once the answer is decided, so that a refused download logs nothing
+    const logView = () => logPersonalDataAccess(ctx, clientOf(request.res!), share.sharedFor, 'view a document by its link', [record]);
+    return { record, logView };
   };
 
   router.get(
     '/mdocs/view/:id',
     requireRight(DOCUMENTS_SERVICE, DocumentsRights.read),
     route(async (request, response) => {
-      const record = await sharedDocument(request);
-      response.json(documentDto(record, await viewFor(documents, ctx.types, ctx.names, ctx.now(), [record])));
+      const { record, logView } = await sharedDocument(request);
+      const view = await viewFor(documents, ctx.types, ctx.names, ctx.now(), [record]);
+      await logView();
+      response.json(documentDto(record, view));
     }),
   );
 
@@ -59,9 +62,9 @@ export function viewRoutes(ctx: DocumentsContext): Router {
     '/mdocs/view/:id/blob',
     requireRight(DOCUMENTS_SERVICE, DocumentsRights.read),
     route(async (request, response) => {
-      const record = await sharedDocument(request);
+      const { record, logView } = await sharedDocument(request);
       if (!record.content) throw new DocumentNotFoundError(record._id, ': a folder has no content');
-      await sendContent(ctx, request, response, record.content, record.name);
+      await sendContent(ctx, request, response, record.content, record.name, logView);
     }),
   );
   return router;
