@@ -28,12 +28,14 @@ type CloseBody = Partial<Record<keyof ResponseStates, ResponseState | number | n
 export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, tokens: OwnerTokens): Router {
   const router = Router();
   const schemas = RequestSchemas.of(PETITIONS_SERVICE);
-  router.use('/petitie/authority', requireAuthority(tokens));
+  // checked by each route, not for the prefix: a refusal then names its route's template in the log, not the path sent
+  const authority = requireAuthority(tokens);
   const logAccess = (response: Parameters<typeof authorityOf>[0], petitions: PetitionDocument[], what: string) =>
     logPersonalDataAccess(deps, authorityOf(response).client, petitions, { reason: 'authority', what });
 
   router.get(
     '/petitie/authority/petitions',
+    authority,
     route(async (request, response) => {
       const query = authorityListQuery(request, schemas);
       const today = todayOf(deps.clock);
@@ -46,6 +48,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
 
   router.get(
     '/petitie/authority/petitions/:petitionNumber',
+    authority,
     route(async (request, response) => {
       const petition = await petitionForAuthority(deps.documents, authorityOf(response), String(request.params.petitionNumber));
       await logAccess(response, [petition], 'authority petition');
@@ -55,6 +58,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
 
   router.get(
     '/petitie/authority/petitions/:petitionNumber/pdf',
+    authority,
     route(async (request, response) => {
       const petition = await petitionForAuthority(deps.documents, authorityOf(response), String(request.params.petitionNumber));
       // a petition its requestor withdrew is no longer served: its documents are not found
@@ -67,6 +71,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
 
   router.get(
     '/petitie/authority/petitions/:petitionNumber/attachment/:attachmentId',
+    authority,
     route(async (request, response) => {
       const attachmentId = canonicalUuid(String(request.params.attachmentId));
       if (!attachmentId) throw new RequestValidationError([{ path: ['attachmentId'], key: 'uuid', message: 'must be a GUID' }]);
@@ -81,6 +86,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
 
   router.post(
     '/petitie/authority/petitions/register',
+    authority,
     route(async (request, response) => {
       const body = schemas.value<RegisterBody>('register-petition.json', await readUnicodeJson(request, BODY_LIMITS.small), { membersInAnyCase: true });
       const { actor } = authorityOf(response);
@@ -93,6 +99,7 @@ export function authorityRoutes(deps: ServiceDeps, commands: PetitionCommands, t
 
   router.post(
     '/petitie/authority/petitions/close',
+    authority,
     route(async (request, response) => {
       const body = schemas.value<CloseBody>('close-petition.json', await readUnicodeJson(request, BODY_LIMITS.withDocument), { membersInAnyCase: true });
       const responseStates = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, responseStateNamed(body[outcome] ?? undefined)])) as ResponseStates;

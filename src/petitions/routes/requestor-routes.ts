@@ -24,10 +24,12 @@ import { BODY_LIMITS, bytesOf, dataResponse, noContent, sendBinaryFile, todayOf 
 export function requestorRoutes(deps: ServiceDeps, commands: PetitionCommands, tokens: OwnerTokens): Router {
   const router = Router();
   const schemas = RequestSchemas.of(PETITIONS_SERVICE);
-  router.use('/petitie/requestor', requireRight(PETITIONS_SERVICE, PetitionRights.requestor));
+  // checked by each route, not for the prefix: a refusal then names its route's template in the log, not the path sent
+  const requestor = requireRight(PETITIONS_SERVICE, PetitionRights.requestor);
 
   router.post(
     '/petitie/requestor/petitions',
+    requestor,
     route(async (request, response) => {
       const body = schemas.value<PetitionsRequest>('petitions-request.json', await readUnicodeJson(request, BODY_LIMITS.small), { membersInAnyCase: true });
       const owner = await requireOwnerContext(tokens, request, response, body.contextId);
@@ -52,16 +54,19 @@ export function requestorRoutes(deps: ServiceDeps, commands: PetitionCommands, t
 
   router.get(
     '/petitie/requestor/extend-term/:contextId/:petitionNumber/:documentId',
+    requestor,
     download((petition, id) => petition.termExtensions.find((extension) => extension.decisionId === id)?.document, 'term extension decision'),
   );
 
   router.get(
     '/petitie/requestor/:contextId/:petitionNumber/:documentId',
+    requestor,
     download((petition, id) => (petition.response?.responseId === id ? petition.response.document : undefined), 'petition response'),
   );
 
   router.delete(
     '/petitie/requestor/:contextId/:petitionNumber',
+    requestor,
     route(async (request, response) => {
       const { contextId, petitionNumber } = request.params as Record<string, string>;
       const owner = await requireOwnerContext(tokens, request, response, contextId);
