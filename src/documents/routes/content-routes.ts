@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
 import { requireRight } from '../../platform/http/service-auth';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
@@ -95,7 +95,7 @@ export function contentRoutes(ctx: DocumentsContext): Router {
     route(async (request, response) => {
       const id = documentIdOf(request);
       const { client, principal } = callerOf(response, queryOf<{ principal?: string }>(request, 'principal.query.json').principal);
-      const body = documentSchemas().value<{ blobId: string }>('document-version.json', await readJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
+      const body = documentSchemas().value<{ blobId: string }>('document-version.json', await readUnicodeJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
       response.status(201).json({ id, version: await addVersion(ctx, client, principal, id, body.blobId) });
     }),
   );

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
 import { requireRight } from '../../platform/http/service-auth';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
@@ -63,7 +63,7 @@ export function documentRoutes(ctx: DocumentsContext): Router {
     '/mdocs/documents',
     write,
     route(async (request, response) => {
-      const body = documentSchemas().value<CreateBody>('documents-create.json', await readJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
+      const body = documentSchemas().value<CreateBody>('documents-create.json', await readUnicodeJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
       const { client } = callerOf(response, undefined);
       response.status(201).json(await publishDocuments(ctx, client, body));
     }),
@@ -86,7 +86,7 @@ export function documentRoutes(ctx: DocumentsContext): Router {
     route(async (request, response) => {
       const id = documentIdOf(request);
       const { client, principal } = callerOf(response, queryOf<{ principal?: string }>(request, 'principal.query.json').principal);
-      const body = documentSchemas().value<DocumentPatch | PatchOperation[]>('document-patch.json', await readJson(request, MAX_MESSAGE_BYTES));
+      const body = documentSchemas().value<DocumentPatch | PatchOperation[]>('document-patch.json', await readUnicodeJson(request, MAX_MESSAGE_BYTES));
       await changeDocument(ctx, client, principal, id, patchOf(body));
       response.json((await documentAnswer(principal, id)).dto);
     }),

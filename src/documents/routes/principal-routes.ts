@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { forbidden } from '../../platform/errors';
 import { problemFor, route, sendProblem } from '../../platform/http/problem';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
@@ -62,7 +62,7 @@ export function principalRoutes(ctx: DocumentsContext): Router {
     '/api/v1/principal-quotas',
     requireRight(DOCUMENTS_SERVICE, DocumentsRights.quotas),
     route(async (request, response) => {
-      const body = documentSchemas().value<{ principal: string; storageMaximum: number }>('principal-quota.json', await readJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
+      const body = documentSchemas().value<{ principal: string; storageMaximum: number }>('principal-quota.json', await readUnicodeJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
       const principal = canonicalPrincipal(body.principal);
       if (!principal) throw new InvalidPrincipalError('principal');
       const client = clientOf(response);

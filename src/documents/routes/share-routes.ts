@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
 import { requireRight } from '../../platform/http/service-auth';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
@@ -44,7 +44,7 @@ export function shareRoutes(ctx: DocumentsContext): Router {
     route(async (request, response) => {
       const id = documentIdOf(request);
       const { client, principal } = callerOf(response, queryOf<{ principal?: string }>(request, 'principal.query.json').principal);
-      const body = documentSchemas().value<{ shares: ShareItemBody[] } | ShareItemBody[]>('shares-create.json', await readJson(request, MAX_MESSAGE_BYTES));
+      const body = documentSchemas().value<{ shares: ShareItemBody[] } | ShareItemBody[]>('shares-create.json', await readUnicodeJson(request, MAX_MESSAGE_BYTES));
       const items = Array.isArray(body) ? body : body.shares;
       const ids = await shareDocument(ctx, client, principal, id, items.map((item, index) => shareInputOf(item, `shares[${index}]`)));
       response.status(201).json(ids.map((shareId) => ({ id: shareId })));
@@ -73,7 +73,7 @@ export function shareRoutes(ctx: DocumentsContext): Router {
     route(async (request, response) => {
       const id = documentIdOf(request);
       const { client, principal } = callerOf(response, queryOf<{ principal?: string }>(request, 'principal.query.json').principal);
-      const body = documentSchemas().value<{ permission: string | number; from?: string | null; to?: string | null }>('share-update.json', await readJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
+      const body = documentSchemas().value<{ permission: string | number; from?: string | null; to?: string | null }>('share-update.json', await readUnicodeJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
       const terms = { permission: permissionOf(body.permission, 'permission'), from: body.from ? instantOf(body.from, 'from') : null, to: body.to ? instantOf(body.to, 'to') : null };
       await changeShare(ctx, client, principal, id, String(request.params.shareId), terms);
       response.json({ id: String(request.params.shareId).toLowerCase(), ...terms });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
 import { requireRight } from '../../platform/http/service-auth';
 import type { Language } from '../document-type/definition';
@@ -22,7 +22,7 @@ export function transformRoutes(ctx: DocumentsContext): Router {
       callerOf(response, query.principal);
       const type = await ctx.types.find(query.documentTypeCode);
       if (!type) throw new InvalidInputError('documentTypeCode', `names no document type (${query.documentTypeCode})`);
-      const content = await readJson(request, MAX_MESSAGE_BYTES);
+      const content = await readUnicodeJson(request, MAX_MESSAGE_BYTES);
       const rendition = await transformContent(ctx, type, query.format, query.language, content);
       response.status(200).set({ ...CONTENT_SAFETY_HEADERS, 'content-type': rendition.contentType }).send(rendition.body);
     }),

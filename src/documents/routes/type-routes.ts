@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { readJson } from '../../platform/http/read-body';
+import { readUnicodeJson } from '../../platform/http/read-body';
 import { route } from '../../platform/http/problem';
 import { clientOf, requireRight } from '../../platform/http/service-auth';
 import { readYourWrites } from '../../platform/projections/read-your-writes';
@@ -55,7 +55,7 @@ export function typeRoutes(ctx: DocumentsContext): Router {
     if (!type) throw new DocumentTypeNotFoundError(code.slice(0, 50));
     return type;
   };
-  const bodyOf = async (request: Request) => documentSchemas().value<TypeBody>('document-type.json', await readJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
+  const bodyOf = async (request: Request) => documentSchemas().value<TypeBody>('document-type.json', await readUnicodeJson(request, MAX_MESSAGE_BYTES), { membersInAnyCase: true });
 
   router.get('/mdocs/document-types/:code', read, route(async (request, response) => void response.json(seedView(await found(String(request.params.code))))));
 
