@@ -10,6 +10,10 @@ export class InvalidEventError extends Error {}
 
 /** A CloudEvent validated by the cloudevents package (strict): what the exchange would refuse with 400 is refused here first. */
 export function toCloudEvent(input: EventInput): CloudEvent<unknown> {
+  // the cloudevents package checks 1.0 and 0.3 events against their own schemas and any other version not at all
+  if (input.specversion !== undefined && input.specversion !== '1.0') {
+    throw new InvalidEventError(`invalid event ${describe(input)}: specversion must be "1.0" (the exchange takes CloudEvents 1.0), not ${JSON.stringify(input.specversion)}`);
+  }
   if (input instanceof CloudEvent) return input;
   try {
     return new CloudEvent<unknown>({ specversion: '1.0', ...input });

@@ -128,5 +128,13 @@ describe('CLI: npx egov produce, consume, tail, history (e2e over mTLS)', functi
       expect((await runEgov(['produce', path], env)).code).to.equal(2);
       expect(await storedIds()).to.not.include('never-sent');
     });
+
+    it('nothing of a file is produced when one of its events is of another CloudEvents version: checked before the first batch, exit 2', async () => {
+      const path = file('other-version.jsonl', [demoEvent({ id: 'before-v2' }), demoEvent({ id: 'v2', specversion: '2.0' })].map((event) => JSON.stringify(event)).join('\n'));
+      const run = await runEgov(['produce', path, '--batch-size', '1'], env);
+      expect(run.code, run.stderr).to.equal(2);
+      expect(lines(run.stderr)).to.deep.equal(['egov: invalid event urn:demo:producer v2: specversion must be "1.0" (the exchange takes CloudEvents 1.0), not "2.0"']);
+      expect(await storedIds()).to.not.include('before-v2');
+    });
   });
 });

@@ -58,6 +58,9 @@ describe('SDK: producing (e2e over mTLS)', () => {
   it('refuses an invalid event before sending it', async () => {
     const error = await producer.produce({ source: 'urn:demo:producer', type: '' }).catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(InvalidEventError);
+    const otherVersion = await producer.produce({ ...demoEvent(), specversion: '2.0' } as never).catch((caught: unknown) => caught);
+    expect(otherVersion).to.be.instanceOf(InvalidEventError);
+    expect((otherVersion as Error).message).to.match(/specversion must be "1\.0"/);
   });
 
   it('throws the platform problem for a refused event: a reused id with other content (409), a type not allowed (401)', async () => {
