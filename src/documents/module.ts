@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { documentsProjections } from '../../projections/documents';
+import type { LogReactor } from '../platform/processes/log-reactor';
 import { Scheduler } from '../platform/processes/scheduler';
 import type { ServiceDeps, ServiceModule } from '../platform/service-module';
 import { documentsAggregates } from './aggregates';
@@ -9,6 +10,7 @@ import { documentsContext, type DocumentsContext } from './handlers/context';
 import { Uploads } from './handlers/uploads';
 import { toProblem } from './problems';
 import { documentNotices } from './processes/notices';
+import { shareCascade } from './processes/share-cascade';
 import { sweep } from './processes/sweeps';
 import { blobRoutes } from './routes/blob-routes';
 import { contentRoutes } from './routes/content-routes';
@@ -28,13 +30,18 @@ import { documentsSettings, type DocumentsSettings } from './settings';
  * and templates (transform to PDF and HTML), each principal's quota. Rights (registry
  * "rights.documents"): rights.ts. `overrides` replace settings read from the environment (tests).
  */
-export function createDocumentsModule(overrides: Partial<DocumentsSettings> = {}): ServiceModule & { sweepNow(): Promise<void> } {
-  let running: { ctx: DocumentsContext; uploads: Uploads; scheduler: Scheduler } | undefined;
+export function createDocumentsModule(overrides: Partial<DocumentsSettings> = {}): ServiceModule & { sweepNow(): Promise<void>; shareCascadeIdle(): Promise<void> } {
+  let running: { ctx: DocumentsContext; uploads: Uploads; scheduler: Scheduler; cascade: LogReactor } | undefined;
   const contextOf = (deps: ServiceDeps) => {
     if (!running) {
       const ctx = documentsContext(deps, { ...documentsSettings(process.env, deps.config.publicUrl), ...overrides });
       const uploads = new Uploads(ctx);
-      running = { ctx, uploads, scheduler: new Scheduler('documents-sweep', () => sweep(ctx, uploads, deps.logger), { intervalMs: ctx.settings.sweepIntervalMs, logger: deps.logger }) };
+      running = {
+        ctx,
+        uploads,
+        scheduler: new Scheduler('documents-sweep', () => sweep(ctx, uploads, deps.logger), { intervalMs: ctx.settings.sweepIntervalMs, logger: deps.logger }),
+        cascade: shareCascade(ctx, deps),
+      };
     }
     return running;
   };
@@ -48,8 +55,10 @@ export function createDocumentsModule(overrides: Partial<DocumentsSettings> = {}
     notices: [documentNotices],
     async start(deps) {
       await contextOf(deps).scheduler.start();
+      await contextOf(deps).cascade.start();
     },
     async stop() {
+      await running?.cascade.stop();
       await running?.scheduler.stop();
       running = undefined;
     },
@@ -73,6 +82,10 @@ export function createDocumentsModule(overrides: Partial<DocumentsSettings> = {}
     /** one sweep now, on the running platform (tests move the clock, then sweep) */
     async sweepNow() {
       await running?.scheduler.runNow();
+    },
+    /** resolves once the share cascade has handled what was appended before its pass under way */
+    async shareCascadeIdle() {
+      await running?.cascade.idle();
     },
   };
 }

@@ -3,8 +3,8 @@ import type { DocumentRecord } from '../../../projections/documents/documents';
 import type { ShareRecord } from '../../../projections/documents/shares';
 import { DocumentNotFoundError } from '../document/errors';
 import type { Permission } from '../document/permission';
-import { PUBLIC_PRINCIPAL } from '../principals/principal';
-import { OWNER_GRANT, permissionAt, type Grant } from '../share/grant';
+import { sharerGrants, sharesInForce } from '../share/chain';
+import { permissionAt, type Grant } from '../share/grant';
 import { findRecord, recordsById, sharesOf } from './records';
 
 /** A document as a principal reaches it: the record, the folders above it, what the principal holds on it. */
@@ -12,11 +12,13 @@ export type Access = { record: DocumentRecord; ancestors: DocumentRecord[]; gran
 
 /**
  * What a principal holds on a document: everything when it owns the document or a folder above it; else
- * the shares made for it or for everyone (urn:public) on the document or a folder above it.
+ * the shares made for it or for everyone (urn:public) on the document or a folder above it, each as far as
+ * its chain back to the owner holds now (sharesInForce): a share whose sharer's own grant was revoked or
+ * narrowed holds nothing, or less, already before the share cascade has ended or narrowed it in the log.
  */
-export function grantsOn(principal: string, record: DocumentRecord, ancestors: DocumentRecord[], shares: ShareRecord[]): Grant[] {
-  if ([record, ...ancestors].some((held) => held.owner === principal)) return [OWNER_GRANT];
-  return shares.filter((share) => share.sharedFor === principal || share.sharedFor === PUBLIC_PRINCIPAL).map(({ permission, from, to }) => ({ permission, from, to }));
+export function grantsOn(principal: string, record: DocumentRecord, ancestors: DocumentRecord[], shares: ShareRecord[], now: string): Grant[] {
+  const path = [...ancestors, record];
+  return sharerGrants(path, shares, sharesInForce(path, shares, now), principal, record._id);
 }
 
 /**
@@ -41,6 +43,6 @@ export async function accessTo(store: DocumentStore, principal: string, document
   if (!shown) throw new DocumentNotFoundError(documentId);
   const byId = await recordsById(store, record.ancestors);
   const ancestors = record.ancestors.map((id) => byId.get(id)).filter((found): found is DocumentRecord => found !== undefined);
-  const grants = grantsOn(principal, record, ancestors, await sharesOnPath(store, record));
+  const grants = grantsOn(principal, record, ancestors, await sharesOnPath(store, record), now);
   return { record, ancestors, grants, permission: permissionAt(grants, now) };
 }

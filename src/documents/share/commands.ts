@@ -1,3 +1,4 @@
+import type { ShareCause } from './events';
 import type { Grant, ShareRequest } from './grant';
 
 type Common = { shareId: string; clientId: string; at: string };
@@ -17,4 +18,10 @@ export type GrantShare = Common &
 export type ChangeShare = Common & ShareRequest & { type: 'ChangeShare'; actor: string; actorGrants: Grant[] };
 export type RevokeShare = Common & { type: 'RevokeShare'; actor: string; actorIsOwner: boolean };
 
-export type ShareCommand = GrantShare | ChangeShare | RevokeShare;
+/**
+ * The share cascade: what the sharer holds now by its own chain (sharerGrants); the share is kept when
+ * they cover it, narrowed to them when they cover part of it, revoked when nothing. by: who caused it.
+ */
+export type ConfineShare = Common & { type: 'ConfineShare'; by: string; sharerGrants: Grant[]; cause: ShareCause };
+
+export type ShareCommand = GrantShare | ChangeShare | RevokeShare | ConfineShare;

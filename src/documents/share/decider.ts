@@ -1,7 +1,7 @@
 import type { Decider } from '../../platform/decider';
 import type { ShareCommand } from './commands';
 import { SHARE_CHANGED, SHARE_GRANTED, SHARE_REVOKED, type ShareEvent } from './events';
-import { coveringGrant, describeGrants, type Grant, type ShareRequest } from './grant';
+import { coveringGrant, describeGrants, narrowedWithin, type Grant, type ShareRequest } from './grant';
 import { idnoOf } from '../principals/principal';
 
 export class ShareNotFoundError extends Error {
@@ -46,7 +46,7 @@ export class ShareNotYoursError extends Error {
 }
 
 /** owner and sharedFor: the principals the share concerns, for its events' owners */
-type ShareState = { status: 'none' | 'active' | 'revoked'; documentId: string; sharedBy: string; owner?: string; sharedFor?: string };
+type ShareState = { status: 'none' | 'active' | 'revoked'; documentId: string; sharedBy: string; owner?: string; sharedFor?: string; terms?: ShareRequest };
 
 /** Seed: from <= to, and to later than now. */
 function checkTerms(request: ShareRequest, now: string): void {
@@ -63,9 +63,16 @@ export const shareDecider: Decider<ShareCommand, ShareEvent, ShareState> = {
   evolve: (state, event) => {
     switch (event.type) {
       case SHARE_GRANTED:
-        return { status: 'active', documentId: event.data.documentId, sharedBy: event.data.by, owner: event.data.owner, sharedFor: event.data.sharedFor };
+        return {
+          status: 'active',
+          documentId: event.data.documentId,
+          sharedBy: event.data.by,
+          owner: event.data.owner,
+          sharedFor: event.data.sharedFor,
+          terms: { permission: event.data.permission, from: event.data.from, to: event.data.to },
+        };
       case SHARE_CHANGED:
-        return state;
+        return { ...state, terms: { permission: event.data.permission, from: event.data.from, to: event.data.to } };
       case SHARE_REVOKED:
         return { ...state, status: 'revoked' };
       default: {
@@ -76,7 +83,7 @@ export const shareDecider: Decider<ShareCommand, ShareEvent, ShareState> = {
   },
   decide: (command, state) => {
     const { shareId, clientId, at } = command;
-    const terms = command.type === 'RevokeShare' ? null : { permission: command.permission, from: command.from, to: command.to };
+    const terms = command.type === 'RevokeShare' || command.type === 'ConfineShare' ? null : { permission: command.permission, from: command.from, to: command.to };
     switch (command.type) {
       case 'GrantShare': {
         if (state.status !== 'none') throw new ShareExistsError(shareId);
@@ -101,6 +108,14 @@ export const shareDecider: Decider<ShareCommand, ShareEvent, ShareState> = {
         if (state.status !== 'active') throw new ShareNotFoundError(shareId);
         if (!command.actorIsOwner && command.actor !== state.sharedBy) throw new ShareNotYoursError(shareId);
         return [{ type: SHARE_REVOKED, data: { shareId, documentId: state.documentId, by: command.actor, clientId, at } }];
+      case 'ConfineShare': {
+        // idempotent: a share ended already, or still covered (narrowed already), is left as it is
+        if (state.status !== 'active' || !state.terms || coveringGrant(command.sharerGrants, state.terms, at)) return [];
+        const { by, cause } = command;
+        const narrowed = narrowedWithin(command.sharerGrants, state.terms, at);
+        if (narrowed) return [{ type: SHARE_CHANGED, data: { shareId, documentId: state.documentId, ...narrowed, by, clientId, at, cause } }];
+        return [{ type: SHARE_REVOKED, data: { shareId, documentId: state.documentId, by, clientId, at, cause } }];
+      }
       default: {
         const unexpected: never = command;
         return unexpected;

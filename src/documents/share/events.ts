@@ -23,7 +23,15 @@ export type ShareGranted = DomainEvent<
       accessCodeSha256?: string | null;
     }
 >;
-export type ShareChanged = DomainEvent<typeof SHARE_CHANGED, Actor & Terms & { shareId: string; documentId: string }>;
-export type ShareRevoked = DomainEvent<typeof SHARE_REVOKED, Actor & { shareId: string; documentId: string }>;
+/**
+ * Why the share cascade ended or narrowed a share: its sharer's own grant was revoked or narrowed (the
+ * share, on this document or a folder above it, and the event), or the document was moved out from under
+ * the folder the sharer's grant was on (shareId null). By the store itself, not by a principal's request.
+ */
+export type ShareCause = { eventId: string; type: string; shareId: string | null; documentId: string };
+/** New terms, by the sharer or the owner; or narrowed by the share cascade (cause) to what the sharer still holds. */
+export type ShareChanged = DomainEvent<typeof SHARE_CHANGED, Actor & Terms & { shareId: string; documentId: string; cause?: ShareCause }>;
+/** Removed by the sharer or the owner; or ended by the share cascade (cause) when its sharer holds nothing of it any more. */
+export type ShareRevoked = DomainEvent<typeof SHARE_REVOKED, Actor & { shareId: string; documentId: string; cause?: ShareCause }>;
 
 export type ShareEvent = ShareGranted | ShareChanged | ShareRevoked;
