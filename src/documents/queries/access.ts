@@ -46,3 +46,10 @@ export async function accessTo(store: DocumentStore, principal: string, document
   const grants = grantsOn(principal, record, ancestors, await sharesOnPath(store, record), now);
   return { record, ancestors, grants, permission: permissionAt(grants, now) };
 }
+
+/** A share's terms as far as its chain back to the owner holds them now (sharesInForce); null when nothing holds. */
+export async function heldTerms(store: DocumentStore, share: ShareRecord, record: DocumentRecord, now: string): Promise<Grant | null> {
+  const byId = await recordsById(store, record.ancestors);
+  const path = [...record.ancestors.map((id) => byId.get(id)).filter((found): found is DocumentRecord => found !== undefined), record];
+  return sharesInForce(path, await sharesOnPath(store, record), now).get(share._id) ?? null;
+}

@@ -8,7 +8,7 @@ import { DocumentNotFoundError } from '../document/errors';
 import { DocumentAccessDeniedError } from '../document/permission';
 import type { DocumentsContext } from '../handlers/context';
 import { logPersonalDataAccess } from '../handlers/personal-data';
-import { isShown } from '../queries/access';
+import { heldTerms, isShown } from '../queries/access';
 import { documentDto, viewFor } from '../queries/document-view';
 import { findRecord, sharesOf } from '../queries/records';
 import { DocumentsRights } from '../rights';
@@ -41,7 +41,9 @@ export function viewRoutes(ctx: DocumentsContext): Router {
     if (share.accessCodeSha256 && (typeof code !== 'string' || !/^\d{8}$/.test(code) || !sameHash(code, share.accessCodeSha256))) {
       throw new DocumentAccessDeniedError(record._id, 'Read', 'None');
     }
-    if (!isActive({ permission: share.permission, from: share.from, to: share.to }, now)) throw new DocumentAccessDeniedError(record._id, 'Read', 'None');
+    // as far as the sharer's own grant still holds it (the share cascade ends it in the log a moment later)
+    const held = await heldTerms(documents, share, record, now);
+    if (!held || !isActive(held, now)) throw new DocumentAccessDeniedError(record._id, 'Read', 'None');
     // logged once the answer is decided, so that a refused download logs nothing
     const logView = () => logPersonalDataAccess(ctx, clientOf(request.res!), share.sharedFor, 'view a document by its link', [record]);
     return { record, logView };
