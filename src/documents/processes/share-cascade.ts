@@ -5,7 +5,7 @@ import { DOCUMENT_MOVED, type DocumentMoved } from '../document/events';
 import type { DocumentsContext } from '../handlers/context';
 import { PUBLIC_PRINCIPAL } from '../principals/principal';
 import { sharesOnPath } from '../queries/access';
-import { descendantsOf, findRecord, recordsById, sharesOf } from '../queries/records';
+import { ancestorsOf, descendantsOf, findRecord, sharesOf } from '../queries/records';
 import { sharerGrants, sharesInForce } from '../share/chain';
 import { SHARE_CHANGED, SHARE_REVOKED, type ShareCause, type ShareChanged, type ShareRevoked } from '../share/events';
 import { sameTerms } from '../share/grant';
@@ -80,8 +80,7 @@ async function confineAfter(ctx: DocumentsContext, stored: StoredEvent): Promise
     if (!path) {
       const record = await findRecord(store, share.documentId);
       if (!record) continue;
-      const byId = await recordsById(store, record.ancestors);
-      path = [...record.ancestors.map((ancestor) => byId.get(ancestor)).filter((found): found is DocumentRecord => found !== undefined), record];
+      path = [...(await ancestorsOf(store, record)), record];
       paths.set(share.documentId, path);
     }
     const onPath = await sharesOnPath(store, path[path.length - 1]);

@@ -4,8 +4,8 @@ import type { ShareRecord } from '../../../projections/documents/shares';
 import { DocumentNotFoundError } from '../document/errors';
 import type { Permission } from '../document/permission';
 import { sharerGrants, sharesInForce } from '../share/chain';
-import { permissionAt, type Grant } from '../share/grant';
-import { findRecord, recordsById, sharesOf } from './records';
+import { OWNER_GRANT, permissionAt, type Grant } from '../share/grant';
+import { ancestorsOf, findRecord, sharesOf } from './records';
 
 /** A document as a principal reaches it: the record, the folders above it, what the principal holds on it. */
 export type Access = { record: DocumentRecord; ancestors: DocumentRecord[]; grants: Grant[]; permission: Permission };
@@ -18,6 +18,8 @@ export type Access = { record: DocumentRecord; ancestors: DocumentRecord[]; gran
  */
 export function grantsOn(principal: string, record: DocumentRecord, ancestors: DocumentRecord[], shares: ShareRecord[], now: string): Grant[] {
   const path = [...ancestors, record];
+  // an owner holds everything whatever the shares: their chains need not be worked out
+  if (path.some((held) => held.owner === principal)) return [OWNER_GRANT];
   return sharerGrants(path, shares, sharesInForce(path, shares, now), principal, record._id);
 }
 
@@ -41,15 +43,13 @@ export async function accessTo(store: DocumentStore, principal: string, document
   if (!record) throw new DocumentNotFoundError(documentId);
   const shown = options.recycled ? record.status === 'recycled' : isShown(principal, record, now);
   if (!shown) throw new DocumentNotFoundError(documentId);
-  const byId = await recordsById(store, record.ancestors);
-  const ancestors = record.ancestors.map((id) => byId.get(id)).filter((found): found is DocumentRecord => found !== undefined);
+  const ancestors = await ancestorsOf(store, record);
   const grants = grantsOn(principal, record, ancestors, await sharesOnPath(store, record), now);
   return { record, ancestors, grants, permission: permissionAt(grants, now) };
 }
 
 /** A share's terms as far as its chain back to the owner holds them now (sharesInForce); null when nothing holds. */
 export async function heldTerms(store: DocumentStore, share: ShareRecord, record: DocumentRecord, now: string): Promise<Grant | null> {
-  const byId = await recordsById(store, record.ancestors);
-  const path = [...record.ancestors.map((id) => byId.get(id)).filter((found): found is DocumentRecord => found !== undefined), record];
+  const path = [...(await ancestorsOf(store, record)), record];
   return sharesInForce(path, await sharesOnPath(store, record), now).get(share._id) ?? null;
 }

@@ -20,6 +20,12 @@ export async function recordsById(store: DocumentStore, ids: string[]): Promise<
   return new Map((await documentsOf(store).find({ _id: { $in: unique } })).map((record) => [record._id, record]));
 }
 
+/** The folders above a document, from the top down (those still stored). */
+export async function ancestorsOf(store: DocumentStore, record: DocumentRecord): Promise<DocumentRecord[]> {
+  const byId = await recordsById(store, record.ancestors);
+  return record.ancestors.map((id) => byId.get(id)).filter((found): found is DocumentRecord => found !== undefined);
+}
+
 /** Every document under a folder, at any depth. */
 export function descendantsOf(store: DocumentStore, folderId: string): Promise<DocumentRecord[]> {
   return documentsOf(store).find({ ancestors: { $elemMatch: { $eq: folderId } } });
